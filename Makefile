@@ -1,0 +1,55 @@
+# uvcdma: one target per user action; the work is in small scripts under
+# qemu/ (the guest lab) and tests/. Every target installs the missing
+# Debian packages first ('make deps'). Nothing here runs kernel code on the
+# host: kernels and modules run only inside QEMU guests.
+
+SHELL := /bin/bash
+CMD ?= uname -a
+export CMD
+
+.PHONY: all deps lab kernel userland check test shell guest-run bench-lab clean help
+
+## make            the main job: build the lab, boot it, run the smoke checks, summarise
+all: lab
+	@qemu/pipeline.sh
+
+## make deps       install the Debian packages the project needs (as root or through sudo)
+deps:
+	@qemu/deps.sh
+
+## make lab        build the patched arm64 kernel and the guest userland
+lab: kernel userland
+
+## make kernel     unpack linux-source-6.1, apply patches/series, configure, build (ccache)
+kernel: deps
+	@qemu/kernel.sh
+
+## make userland   unpack the guest's Debian arm64 userland (busybox, bpftrace, trace-cmd, v4l-utils)
+userland: deps
+	@qemu/userland.sh
+
+## make check      host unit tests and in-guest tests, collected by prove (TAP)
+check: lab
+	@tests/run
+
+test: check
+
+## make shell      an interactive guest on this terminal
+shell: lab
+	@qemu/run --shell
+
+## make guest-run CMD='...'   run CMD in a fresh guest; prints its output, exits with its status
+guest-run: lab
+	@qemu/run -- bash -c "$$CMD"
+
+## make bench-lab  benchmark: cold kernel build, no-op rebuild, boot-to-ready time
+bench-lab: deps
+	@qemu/bench-lab.sh
+
+## make clean      remove build/ (kernel tree, guest root); results/ and the ccache stay
+clean:
+	rm -rf build
+
+## make help       this list
+help:
+	@sed -n 's/^## //p' Makefile

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Build the guest kernel: linux-source-6.1 unpacked into build/linux (a git
+# tree whose 'pristine' tag is the package's source), patches/series applied
+# on top, configured from qemu/kernel.config merged onto allnoconfig, then
+# Image and modules built with ccache and the modules installed into
+# build/modules (the guest's /lib/modules).
+#
+# Nothing is redone when nothing it depends on changed; a changed patch
+# rewrites only the files it touches, and ccache serves the rest.
+set -euo pipefail
+# shellcheck source=qemu/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+export ARCH=arm64 CROSS_COMPILE
+export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache}
+# Cache hits across clones in other folders: paths relative to the tree,
+# the working directory left out of the hash (it only lands in debug info).
+export CCACHE_BASEDIR=$KERNEL_SRC CCACHE_NOHASHDIR=1
+export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
+
+fragment=$UVCDMA_TOP/qemu/kernel.config
+series=$UVCDMA_TOP/patches/series
+modules_dir=$BUILD_DIR/modules
+build_log=$BUILD_DIR/kernel-build.log
+jobs=${JOBS:-$(nproc)}
+
+for tool in "${CROSS_COMPILE}gcc" ccache pahole flex bison bc git; do
+	command -v "$tool" >/dev/null || die "$tool not found: run 'make deps'"
+done
+[ -r "$KERNEL_TARBALL" ] || die "no kernel source at $KERNEL_TARBALL: run 'make deps' (package linux-source-6.1)"
+
+source_id=$(stat -c '%n %s %Y' "$KERNEL_TARBALL")
+inputs() {
+	echo "$source_id"
+	cat "$fragment" "$0" "$UVCDMA_TOP/qemu/apply-series.sh" \
+		"$UVCDMA_TOP/qemu/check-config.sh" "$series"
+	{ grep -v '^[[:space:]]*#' "$series" || true; } | xargs -r -I{} cat "$UVCDMA_TOP/patches/{}"
+}
+fingerprint=$(inputs | sha256sum | cut -d' ' -f1)
+stamp=$BUILD_DIR/kernel.stamp
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] &&
+	[ -f "$KERNEL_IMAGE" ] && [ -d "$modules_dir/lib/modules" ]; then
+	log "kernel: up to date ($(cat "$KERNEL_SRC/include/config/kernel.release"))"
+	exit 0
+fi
+
+unpack() {
+	rm -rf "$KERNEL_SRC.tmp"
+	mkdir -p "$KERNEL_SRC.tmp"
+	tar -xf "$KERNEL_TARBALL" -C "$KERNEL_SRC.tmp" --strip-components=1
+	local version
+	version=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)
+	(
+		cd "$KERNEL_SRC.tmp"
+		git init -q
+		git config core.autocrlf false
+		git add -A
+		GIT_AUTHOR_NAME=uvcdma GIT_AUTHOR_EMAIL=uvcdma@localhost \
+			GIT_COMMITTER_NAME=uvcdma GIT_COMMITTER_EMAIL=uvcdma@localhost \
+			git commit -q -m "linux-source-6.1 $version ($KERNEL_TARBALL)"
+		git tag pristine
+	)
+	echo "$source_id" >"$KERNEL_SRC.tmp/.uvcdma-source"
+	rm -rf "$KERNEL_SRC"
+	mv "$KERNEL_SRC.tmp" "$KERNEL_SRC"
+}
+if [ "$(cat "$KERNEL_SRC/.uvcdma-source" 2>/dev/null)" != "$source_id" ]; then
+	step "kernel: unpacking $KERNEL_TARBALL into $KERNEL_SRC" unpack
+fi
+
+apply() {
+	local head
+	head=$("$UVCDMA_TOP/qemu/apply-series.sh" "$KERNEL_SRC" "$series")
+	log "kernel: $(git -C "$KERNEL_SRC" rev-list --count pristine.."$head") patch(es) applied"
+}
+step "kernel: applying patches/series" apply
+
+configure() {
+	local config_stamp=$KERNEL_SRC/.uvcdma-config
+	local want
+	want=$(sha256sum "$fragment" | cut -d' ' -f1)
+	if [ -f "$KERNEL_SRC/.config" ] && [ "$(cat "$config_stamp" 2>/dev/null)" = "$want" ]; then
+		make -C "$KERNEL_SRC" -s olddefconfig
+	else
+		make -C "$KERNEL_SRC" -s allnoconfig
+		"$KERNEL_SRC/scripts/kconfig/merge_config.sh" -m -O "$KERNEL_SRC" \
+			"$KERNEL_SRC/.config" "$fragment" >"$BUILD_DIR/kernel-config.log" 2>&1 ||
+			{ cat "$BUILD_DIR/kernel-config.log" >&2; die "merge_config.sh failed"; }
+		make -C "$KERNEL_SRC" -s olddefconfig
+		echo "$want" >"$config_stamp"
+	fi
+	if ! "$UVCDMA_TOP/qemu/check-config.sh" "$fragment" "$KERNEL_SRC/.config" >&2; then
+		rm -f "$config_stamp"
+		die "Kconfig dropped options that qemu/kernel.config asks for (listed above)"
+	fi
+}
+step "kernel: configuring from qemu/kernel.config" configure
+
+# make, printing a progress line every 30 s instead of thousands of lines.
+make_with_progress() {
+	local what=$1 t0 pid
+	shift
+	t0=$(now)
+	make -C "$KERNEL_SRC" -j"$jobs" CC="ccache ${CROSS_COMPILE}gcc" "$@" >"$build_log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		for _ in $(seq 60); do
+			sleep 0.5
+			kill -0 "$pid" 2>/dev/null || break
+		done
+		kill -0 "$pid" 2>/dev/null || break
+		log "kernel: $what: $(grep -c '^  CC' "$build_log" || true) objects compiled, $(elapsed_since "$t0"); last: $(tail -n 1 "$build_log")"
+	done
+	if ! wait "$pid"; then
+		tail -n 40 "$build_log" >&2
+		die "kernel build failed (full log: $build_log)"
+	fi
+}
+step "kernel: building Image and modules (log: $build_log)" make_with_progress "Image modules" Image modules
+
+install_modules() {
+	rm -rf "$modules_dir"
+	make -C "$KERNEL_SRC" -s INSTALL_MOD_PATH="$modules_dir" INSTALL_MOD_STRIP=1 \
+		DEPMOD=/sbin/depmod modules_install
+}
+step "kernel: installing modules into $modules_dir" install_modules
+
+echo "$fingerprint" >"$stamp"
+log "kernel: $(cat "$KERNEL_SRC/include/config/kernel.release") ready: $KERNEL_IMAGE"

@@ -1,0 +1,35 @@
+# shellcheck shell=bash
+# Shared by the qemu/ scripts: where things live, and how a step reports itself.
+
+UVCDMA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD_DIR=${UVCDMA_BUILD_DIR:-$UVCDMA_TOP/build}
+RESULTS_DIR=${UVCDMA_RESULTS_DIR:-$UVCDMA_TOP/results}
+CACHE_DIR=${UVCDMA_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/uvcdma}
+KERNEL_TARBALL=${UVCDMA_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+KERNEL_SRC=$BUILD_DIR/linux
+KERNEL_IMAGE=$KERNEL_SRC/arch/arm64/boot/Image
+GUEST_ROOT=$BUILD_DIR/guest-root
+CROSS_COMPILE=${CROSS_COMPILE:-aarch64-linux-gnu-}
+export KERNEL_TARBALL UVCDMA_TOP BUILD_DIR RESULTS_DIR CACHE_DIR KERNEL_SRC KERNEL_IMAGE GUEST_ROOT
+
+# Seconds since the epoch, with nanoseconds, for elapsed-time reports.
+now() { date +%s.%N; }
+
+elapsed_since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f s", b - a }'; }
+
+log() { printf '[uvcdma] %s\n' "$*" >&2; }
+
+die() {
+	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
+	exit 1
+}
+
+# step "what" CMD...: announce a long step, run it, report how long it took.
+step() {
+	local what=$1 t0
+	shift
+	t0=$(now)
+	log "$what ..."
+	"$@"
+	log "$what: done in $(elapsed_since "$t0")"
+}

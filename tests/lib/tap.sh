@@ -1,0 +1,63 @@
+# shellcheck shell=bash
+# Minimal TAP producer for the project's shell tests, read by prove.
+#   plan N; ok COND-STATUS "name"; is GOT WANT "name"; like TEXT REGEX "name"
+#   diag "text"; skip_all "reason"; done_testing
+
+_tap_n=0
+_tap_failed=0
+
+plan() { echo "1..$1"; _tap_planned=1; }
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
+
+_tap_result() { # _tap_result PASSED NAME
+	_tap_n=$((_tap_n + 1))
+	if [ "$1" = 1 ]; then
+		echo "ok $_tap_n - $2"
+	else
+		echo "not ok $_tap_n - $2"
+		_tap_failed=$((_tap_failed + 1))
+	fi
+}
+
+# ok STATUS NAME: passes when STATUS (an exit status) is 0.
+ok() {
+	if [ "$1" -eq 0 ]; then _tap_result 1 "$2"; else _tap_result 0 "$2"; fi
+}
+
+is() {
+	if [ "$1" = "$2" ]; then
+		_tap_result 1 "$3"
+	else
+		_tap_result 0 "$3"
+		diag "got:      '$1'" "expected: '$2'"
+	fi
+}
+
+like() {
+	if printf '%s' "$1" | grep -Eq -- "$2"; then
+		_tap_result 1 "$3"
+	else
+		_tap_result 0 "$3"
+		diag "text does not match /$2/:" "$(printf '%s' "$1" | head -n 20)"
+	fi
+}
+
+unlike() {
+	if printf '%s' "$1" | grep -Eq -- "$2"; then
+		_tap_result 0 "$3"
+		diag "text matches /$2/ but should not:" "$(printf '%s' "$1" | grep -E -- "$2" | head -n 5)"
+	else
+		_tap_result 1 "$3"
+	fi
+}
+
+done_testing() {
+	[ "${_tap_planned:-0}" = 1 ] || echo "1..$_tap_n"
+	[ "$_tap_failed" -eq 0 ]
+}
