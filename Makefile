@@ -7,7 +7,7 @@ SHELL := /bin/bash
 CMD ?= uname -a
 export CMD
 
-.PHONY: all deps lab kernel userland check test shell guest-run bench-lab clean help
+.PHONY: all deps lab kernel userland tools check test shell guest-run bench-lab clean help
 
 ## make            the main job: build the lab, boot it, run the smoke checks, summarise
 all: lab
@@ -17,8 +17,8 @@ all: lab
 deps:
 	@qemu/deps.sh
 
-## make lab        build the patched arm64 kernel and the guest userland
-lab: kernel userland
+## make lab        build the patched arm64 kernel, the guest userland and the tools
+lab: kernel userland tools
 
 ## make kernel     unpack linux-source-6.1, apply patches/series, configure, build (ccache)
 kernel: deps
@@ -27,6 +27,15 @@ kernel: deps
 ## make userland   unpack the guest's Debian arm64 userland (busybox, bpftrace, trace-cmd, v4l-utils)
 userland: deps
 	@qemu/userland.sh
+
+## make tools      build each tools/<name>/ for the host (build/host) and the guest (build/arm64)
+TOOLS := $(patsubst %/Makefile,%,$(wildcard tools/*/Makefile))
+tools: deps userland
+	@for t in $(TOOLS); do \
+		$(MAKE) -s -C $$t OUT=$(CURDIR)/build/host || exit 1; \
+		$(MAKE) -s -C $$t OUT=$(CURDIR)/build/arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+			SYSROOT=$(CURDIR)/build/guest-root || exit 1; \
+	done
 
 ## make check      host unit tests and in-guest tests, collected by prove (TAP)
 check: lab

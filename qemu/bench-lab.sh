@@ -40,9 +40,9 @@ timed warm build_kernel
 
 log "bench: boot-to-ready, $boots boots"
 times=()
-for _ in $(seq "$boots"); do
-	"$UVCDMA_TOP/qemu/run" -- true
-	run_dir=$(find "$RESULTS_DIR/runs" -mindepth 1 -maxdepth 1 -type d | sort | tail -n 1)
+for i in $(seq "$boots"); do
+	run_dir=$RESULTS_DIR/runs/bench-lab-$(date +%Y%m%d-%H%M%S)-$i
+	"$UVCDMA_TOP/qemu/run" --run-dir "$run_dir" -- true
 	times+=("$(sed -n 's/^boot_to_ready_s=//p' "$run_dir/timing")")
 done
 boot=$(printf '%s\n' "${times[@]}" | sort -n | awk '

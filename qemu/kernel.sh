@@ -12,6 +12,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 export ARCH=arm64 CROSS_COMPILE
+# Empty but set: setlocalversion would otherwise append "+" for a git tree.
+export LOCALVERSION=
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache}
 # Cache hits across clones in other folders: paths relative to the tree,
 # the working directory left out of the hash (it only lands in debug info).
@@ -55,7 +57,9 @@ unpack() {
 		cd "$KERNEL_SRC.tmp"
 		git init -q
 		git config core.autocrlf false
-		git add -A
+		# -f: Debian's top-level .gitignore ignores everything; compression
+		# level 1: hashing 1.2 GB of sources is the slow part of this step.
+		git -c core.looseCompression=1 add -A -f
 		GIT_AUTHOR_NAME=uvcdma GIT_AUTHOR_EMAIL=uvcdma@localhost \
 			GIT_COMMITTER_NAME=uvcdma GIT_COMMITTER_EMAIL=uvcdma@localhost \
 			git commit -q -m "linux-source-6.1 $version ($KERNEL_TARBALL)"

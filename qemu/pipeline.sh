@@ -15,8 +15,9 @@ status=0
 "$UVCDMA_TOP/tests/run" tests/guest 2>&1 | tee "$smoke_log" || status=$?
 smoke_time=$(elapsed_since "$t0")
 
-last_run=$(find "$RESULTS_DIR/runs" -mindepth 1 -maxdepth 1 -type d | sort | tail -n 1)
-boot=$(sed -n 's/^boot_to_ready_s=//p' "$last_run/timing" 2>/dev/null || echo "?")
+boot_run=$RESULTS_DIR/runs/boot-$(date +%Y%m%d-%H%M%S)-$$
+"$UVCDMA_TOP/qemu/run" --run-dir "$boot_run" -- true || status=1
+boot=$(sed -n 's/^boot_to_ready_s=//p' "$boot_run/timing" 2>/dev/null || echo "?")
 summary=$RESULTS_DIR/summary.txt
 {
 	echo "uvcdma summary ($(date -u '+%Y-%m-%d %H:%M UTC'))"
@@ -24,7 +25,7 @@ summary=$RESULTS_DIR/summary.txt
 	echo "  kernel:       $(cat "$KERNEL_SRC/include/config/kernel.release") from linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)"
 	echo "  patches:      $(git -C "$KERNEL_SRC" rev-list --count pristine..HEAD) applied from patches/series"
 	echo "  guest root:   $(du -sh "$GUEST_ROOT" | cut -f1) (Debian bookworm arm64)"
-	echo "  boot-to-ready: ${boot} s (last guest)"
+	echo "  boot-to-ready: ${boot} s"
 	echo "  smoke checks: $(grep -E '^Result:' "$smoke_log" | sed 's/^Result: //') in $smoke_time ($smoke_log)"
 	echo "  guest runs:   $RESULTS_DIR/runs/<id>/ (command, output, console log, timing)"
 } | tee "$summary"

@@ -5,23 +5,21 @@ set -euo pipefail
 . tests/lib/tap.sh
 
 loaded() { grep -q "^$1 " /proc/modules; }
+root_hub() { compgen -G '/sys/bus/usb/devices/usb[0-9]*' >/dev/null; }
 
 for m in uvcvideo dummy_hcd raw_gadget; do
-	out=$(modprobe "$m" 2>&1) && st=0 || st=$?
-	ok "$st" "modprobe $m"
-	[ "$st" -eq 0 ] || diag "$out"
-	loaded "$m"; ok $? "$m is in /proc/modules"
+	check "modprobe $m" modprobe "$m"
+	check "$m is in /proc/modules" loaded "$m"
 done
-[ -c /dev/raw-gadget ]; ok $? "/dev/raw-gadget exists"
-[ -e /sys/class/udc/dummy_udc.0 ]; ok $? "dummy_hcd registered the UDC dummy_udc.0"
-ls /sys/bus/usb/devices/ | grep -q '^usb[0-9]'; ok $? "dummy_hcd registered a USB root hub"
-grep -q 'uvcvideo' <(ls /sys/bus/usb/drivers/); ok $? "uvcvideo registered its USB driver"
+check "/dev/raw-gadget exists" test -c /dev/raw-gadget
+check "dummy_hcd registered the UDC dummy_udc.0" test -e /sys/class/udc/dummy_udc.0
+check "dummy_hcd registered a USB root hub" root_hub
+check "uvcvideo registered its USB driver" test -d /sys/bus/usb/drivers/uvcvideo
 
 for m in raw_gadget dummy_hcd uvcvideo; do
-	out=$(modprobe -r "$m" 2>&1) && st=0 || st=$?
-	ok "$st" "modprobe -r $m"
-	[ "$st" -eq 0 ] || diag "$out"
-	! loaded "$m"; ok $? "$m is gone from /proc/modules"
+	check "modprobe -r $m" modprobe -r "$m"
+	refute "$m is gone from /proc/modules" loaded "$m"
 done
-[ ! -e /dev/raw-gadget ]; ok $? "/dev/raw-gadget is gone"
+refute "/dev/raw-gadget is gone" test -e /dev/raw-gadget
+refute "the dummy UDC is gone" test -e /sys/class/udc/dummy_udc.0
 done_testing

@@ -8,6 +8,7 @@ run=$top/qemu/run
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# shellcheck disable=SC2016 # '$HOME' must reach the guest unexpanded
 "$run" -- bash -c 'echo "to stdout"; echo "to stderr" >&2; pwd; printf "[%s]" "$@"; exit 3' \
 	argv0 'two words' "it's" '$HOME' >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
 is "$st" 3 "the command's exit status is returned"
@@ -16,14 +17,15 @@ is "$(cat "$tmp/err")" "to stderr" "stderr comes back on stderr, alone"
 like "$(cat "$tmp/out")" '^/uvcdma$' "the command runs in the repository (/uvcdma)"
 like "$(cat "$tmp/out")" "\[two words\]\[it's\]\[\\\$HOME\]" "arguments arrive exactly as given"
 
-"$run" -- true && st=0 || st=$?
+run_dir=$tmp/run
+"$run" --run-dir "$run_dir" -- true && st=0 || st=$?
 is "$st" 0 "a command that succeeds: exit 0"
-
-run_dir=$(ls -d "$top"/results/runs/* | tail -n 1)
-[ -s "$run_dir/console.log" ]; ok $? "the console log is kept ($run_dir)"
+check "the console log is kept in --run-dir" test -s "$run_dir/console.log"
+is "$(cat "$run_dir/status")" 0 "the status is kept"
+is "$(cat "$run_dir/cmd" | tail -n 1)" "exec true" "the command is kept"
 like "$(cat "$run_dir/console.log")" 'Linux version 6\.1\.[0-9]+-uvcdma' "the console log has the kernel's boot messages"
 like "$(cat "$run_dir/timing")" '^boot_to_ready_s=[0-9]+\.[0-9]+' "boot-to-ready time is recorded"
-like "$(cat /proc/cmdline 2>/dev/null; cat "$run_dir/console.log")" 'usbcore.autosuspend=-1' "the guest boots with USB autosuspend off"
+like "$(grep 'Kernel command line' "$run_dir/console.log")" 'usbcore.autosuspend=-1' "the guest boots with USB autosuspend off"
 
 # The guest sees the same results directory as the host.
 name=guest-wrote-$$

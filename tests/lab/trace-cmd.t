@@ -13,7 +13,7 @@ name=${dir##*/}
 	cat /uvcdma/qemu/kernel.config >/dev/null 2>"$dir/err" && st=0 || st=$?
 is "$st" 0 "trace-cmd record runs in the guest"
 [ "$st" -eq 0 ] || diag "$(cat "$dir/err")"
-[ -s "$dir/trace.dat" ]; ok $? "trace.dat lands in results/"
+check "trace.dat lands in results/" test -s "$dir/trace.dat"
 
 out=$(trace-cmd report -i "$dir/trace.dat" 2>"$dir/report-err") && st=0 || st=$?
 is "$st" 0 "the host's trace-cmd report reads it"

@@ -61,3 +61,19 @@ done_testing() {
 	[ "${_tap_planned:-0}" = 1 ] || echo "1..$_tap_n"
 	[ "$_tap_failed" -eq 0 ]
 }
+
+# check NAME CMD...: passes when CMD succeeds; its output is shown on failure.
+check() {
+	local name=$1 out st
+	shift
+	out=$("$@" 2>&1) && st=0 || st=$?
+	ok "$st" "$name"
+	[ "$st" -eq 0 ] || diag "$* exited with status $st" "$out"
+}
+
+# refute NAME CMD...: passes when CMD fails.
+refute() {
+	local name=$1
+	shift
+	if "$@" >/dev/null 2>&1; then ok 1 "$name"; else ok 0 "$name"; fi
+}
