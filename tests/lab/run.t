@@ -22,7 +22,7 @@ run_dir=$tmp/run
 is "$st" 0 "a command that succeeds: exit 0"
 check "the console log is kept in --run-dir" test -s "$run_dir/console.log"
 is "$(cat "$run_dir/status")" 0 "the status is kept"
-is "$(cat "$run_dir/cmd" | tail -n 1)" "exec true" "the command is kept"
+is "$(tail -n 1 "$run_dir/cmd")" "exec true" "the command is kept"
 like "$(cat "$run_dir/console.log")" 'Linux version 6\.1\.[0-9]+-uvcdma' "the console log has the kernel's boot messages"
 like "$(cat "$run_dir/timing")" '^boot_to_ready_s=[0-9]+\.[0-9]+' "boot-to-ready time is recorded"
 like "$(grep 'Kernel command line' "$run_dir/console.log")" 'usbcore.autosuspend=-1' "the guest boots with USB autosuspend off"

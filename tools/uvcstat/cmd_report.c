@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_report.c - `uvcstat report`: read reports, print them normalised
+ * (text in the changelog's exact format, JSON, CSV or stats_raw).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "reconstruct.h"
+#include "render.h"
+#include "uvcstat.h"
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV, OUT_RAW };
+
+static const char report_usage[] =
+	"usage: uvcstat report [--text | --json | --csv | --raw] [--block N]\n"
+	"                      [--legacy-std] [--fix-std] [FILE...]\n"
+	"Reads uvcvideo statistics (debugfs 'stats' text, 'stats_raw', or a block\n"
+	"pasted from a changelog or mail; FILE '-' or none = stdin) and prints them\n"
+	"normalised: --text (default, the changelog's exact format), --json, --csv\n"
+	"(one header, one row per FILE), --raw (stats_raw; from text, raw figures that\n"
+	"print exactly that block). --block N: the N-th block of a text input.\n"
+	"--legacy-std: std as the original 20e1dbf2bbe2 test patch printed it (32-bit\n"
+	"overflow above a 65.535 us average): applies when deriving text from raw\n"
+	"figures and, with --raw, when building raw figures from text.\n"
+	"--fix-std: text input printed by that patch gets its std corrected.\n";
+
+int uvc_parse_uint_arg(const char *cmd, const char *opt, const char *s, unsigned int *v)
+{
+	char *end;
+	unsigned long x;
+
+	if (!s)
+		return uvc_fail(EXIT_USAGE, "%s: %s needs a number", cmd, opt);
+	x = strtoul(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || x == 0 || x > 1000000)
+		return uvc_fail(EXIT_USAGE, "%s: %s needs a number from 1 to 1000000, got '%s'",
+				cmd, opt, s);
+	*v = (unsigned int)x;
+	return 0;
+}
+
+static int render_one(struct buf *out, enum out_format fmt, const char *path,
+		      const struct uvc_load_opts *o, const struct uvc_report *r)
+{
+	struct uvc_parse_error err;
+	struct uvc_raw raw;
+
+	switch (fmt) {
+	case OUT_TEXT:
+		uvc_render_text(out, &r->p);
+		break;
+	case OUT_JSON:
+		uvc_render_json(out, r, uvc_source_name(path));
+		break;
+	case OUT_CSV:
+		uvc_render_csv_row(out, r, uvc_source_name(path));
+		break;
+	case OUT_RAW:
+		if (uvc_reconstruct(r, o->legacy_std || o->fix_std, &raw, &err)) {
+			if (err.line)
+				return uvc_fail(EXIT_MALFORMED, "%s:%u: %s", path, err.line, err.msg);
+			return uvc_fail(EXIT_MALFORMED, "%s: %s", path, err.msg);
+		}
+		uvc_render_raw(out, &raw);
+		break;
+	}
+	return EXIT_OK;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct uvc_load_opts o = { 0, 0, 0 };
+	enum out_format fmt = OUT_TEXT;
+	struct buf out = { 0 };
+	const char **files;
+	int nfiles = 0, i, ret = EXIT_OK, only_files = 0;
+	struct uvc_report r;
+
+	files = calloc((size_t)argc + 1, sizeof(*files));
+	if (!files)
+		return uvc_fail(EXIT_INTERNAL, "out of memory");
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (only_files || a[0] != '-' || strcmp(a, "-") == 0)
+			files[nfiles++] = a;
+		else if (strcmp(a, "--") == 0)
+			only_files = 1;
+		else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			fputs(report_usage, stdout);
+			goto out;
+		} else if (strcmp(a, "--text") == 0)
+			fmt = OUT_TEXT;
+		else if (strcmp(a, "--json") == 0)
+			fmt = OUT_JSON;
+		else if (strcmp(a, "--csv") == 0)
+			fmt = OUT_CSV;
+		else if (strcmp(a, "--raw") == 0)
+			fmt = OUT_RAW;
+		else if (strcmp(a, "--legacy-std") == 0)
+			o.legacy_std = 1;
+		else if (strcmp(a, "--fix-std") == 0)
+			o.fix_std = 1;
+		else if (strcmp(a, "--block") == 0) {
+			ret = uvc_parse_uint_arg("report", "--block", argv[i + 1], &o.block);
+			if (ret)
+				goto out;
+			i++;
+		} else {
+			ret = uvc_fail(EXIT_USAGE, "report: unknown option '%s' (see uvcstat report --help)", a);
+			goto out;
+		}
+	}
+	if (nfiles == 0)
+		files[nfiles++] = "-";
+	if (fmt == OUT_RAW && nfiles > 1) {
+		ret = uvc_fail(EXIT_USAGE, "report: --raw takes one input, got %d", nfiles);
+		goto out;
+	}
+	if (fmt == OUT_CSV)
+		uvc_render_csv_header(&out);
+	if (fmt == OUT_JSON && nfiles > 1)
+		buf_puts(&out, "[\n");
+	for (i = 0; i < nfiles; i++) {
+		ret = uvc_load_report(files[i], &o, &r);
+		if (ret)
+			goto out;
+		if (fmt == OUT_TEXT && nfiles > 1)
+			buf_printf(&out, "%s==> %s <==\n", i ? "\n" : "", files[i]);
+		if (fmt == OUT_JSON && i) {
+			out.len -= out.len && out.data[out.len - 1] == '\n';
+			buf_puts(&out, ",\n");
+		}
+		ret = render_one(&out, fmt, files[i], &o, &r);
+		if (ret)
+			goto out;
+	}
+	if (fmt == OUT_JSON && nfiles > 1)
+		buf_puts(&out, "]\n");
+	ret = uvc_write_output(&out);
+out:
+	buf_free(&out);
+	free(files);
+	return ret;
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Independent computation of the values tests/unit.c checks.
+
+Not run by the tests: it documents where the expected numbers come from
+(Python's statistics and math modules, a separate implementation of the
+bootstrap described in stats.c). Run it to print them again.
+"""
+import math
+import statistics as st
+
+M64 = (1 << 64) - 1
+
+# stats: mean, population and sample std, median, quantiles (type 7 =
+# statistics 'inclusive').
+x = [10.5, 3.25, 7.0, 12.75, 3.25, 9.0, 1.5]
+print("mean %.17g" % st.mean(x))
+print("pstdev %.17g" % st.pstdev(x))
+print("stdev %.17g" % st.stdev(x))
+print("median %.17g" % st.median(x))
+q = st.quantiles(x, n=40, method="inclusive")
+print("q025 %.17g q975 %.17g" % (q[0], q[38]))
+y = [4.0, 1.0, 3.0, 2.0]
+print("median_even %.17g" % st.median(y))
+
+
+# bootstrap of a ratio of medians, as stats.c documents it
+def splitmix64(state):
+    state = (state + 0x9E3779B97F4A7C15) & M64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return state, z ^ (z >> 31)
+
+
+def ratio_ci(a, b, a_over_b, resamples=10000, seed=20210322):
+    state = seed
+    ratios = []
+    for _ in range(resamples):
+        ra, rb = [], []
+        for _ in a:
+            state, r = splitmix64(state)
+            ra.append(a[((r >> 32) * len(a)) >> 32])
+        for _ in b:
+            state, r = splitmix64(state)
+            rb.append(b[((r >> 32) * len(b)) >> 32])
+        ma, mb = st.median(ra), st.median(rb)
+        ratios.append(ma / mb if a_over_b else mb / ma)
+    qs = st.quantiles(ratios, n=40, method="inclusive")
+    est = st.median(a) / st.median(b) if a_over_b else st.median(b) / st.median(a)
+    return est, qs[0], qs[38]
+
+
+a = [299264.0, 301120.0, 295870.0]
+b = [10847.0, 10912.0, 10799.0, 11020.0]
+print("boot_a_over_b %.17g %.17g %.17g" % ratio_ci(a, b, True))
+print("boot_b_over_a %.17g %.17g %.17g" % ratio_ci(a, b, False))
+s = 0
+for _ in range(3):
+    s, r = splitmix64(s)
+    print("splitmix64(0) %#x" % r)
+
+# integer std of three samples above 65.535 us, correct and as the
+# original patch computed it (32-bit avg * avg)
+samples = [70000, 80000, 150000]
+n, tot, sq = len(samples), sum(samples), sum(v * v for v in samples)
+avg = tot // n
+print("big: sum %d sumsq %d avg %d std %d legacy %d" % (
+    tot, sq, avg, math.isqrt(sq // n - avg * avg),
+    math.isqrt(sq // n - ((avg * avg) & 0xFFFFFFFF))))
+print("isqrt(2^64-1) %d isqrt(10^18-1) %d" % (math.isqrt(M64), math.isqrt(10**18 - 1)))
