@@ -16,7 +16,7 @@ name=$(git -C "$tree" log -1 --format=%an "$branch")
 email=$(git -C "$tree" log -1 --format=%ae "$branch")
 rm -f "$here"/[0-9][0-9][0-9][0-9]-*.patch
 git -C "$tree" -c user.name="$name" -c user.email="$email" format-patch -q --cover-letter --cover-from-description=subject \
-	--base=pristine -o "$here" "pristine..$branch"
+	-o "$here" "pristine..$branch"
 {
 	echo "# Kernel patches applied in order on top of linux-source-6.1 by qemu/kernel.sh."
 	echo "# One git format-patch file name per line; '#' starts a comment."

@@ -40,18 +40,20 @@ is() {
 }
 
 like() {
-	if printf '%s' "$1" | grep -Eq -- "$2"; then
+	# A here-string, not a pipe: grep -q exits at the first match and
+	# under pipefail the writer's SIGPIPE would turn a match into a miss.
+	if grep -Eq -- "$2" <<<"$1"; then
 		_tap_result 1 "$3"
 	else
 		_tap_result 0 "$3"
-		diag "text does not match /$2/:" "$(printf '%s' "$1" | head -n 20)"
+		diag "text does not match /$2/:" "$(head -n 20 <<<"$1")"
 	fi
 }
 
 unlike() {
-	if printf '%s' "$1" | grep -Eq -- "$2"; then
+	if grep -Eq -- "$2" <<<"$1"; then
 		_tap_result 0 "$3"
-		diag "text matches /$2/ but should not:" "$(printf '%s' "$1" | grep -E -- "$2" | head -n 5)"
+		diag "text matches /$2/ but should not:" "$(grep -E -- "$2" <<<"$1" | head -n 5)"
 	else
 		_tap_result 1 "$3"
 	fi

@@ -1,0 +1,65 @@
+#!/bin/bash
+# In the guest, with the patch series: every URB allocation mode streams
+# frames that verify, modes switch between streams without reloading
+# uvcvideo, and the debugfs statistics agree with the capture and with
+# their raw companion.
+set -euo pipefail
+. tests/lib/tap.sh
+. tools/vcam/guest-lib.sh
+VCAM_TMP=$(mktemp -d)
+param=/sys/module/uvcvideo/parameters/urb_alloc
+frames=60
+frame_bytes=$((640 * 480 * 2))
+
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+check "uvcvideo has the urb_alloc parameter" test -w "$param"
+is "$(cat "$param")" noncontiguous "the default mode is noncontiguous"
+refute "an unknown mode is refused" bash -c "echo bogus >$param"
+vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
+dir=$(find /sys/kernel/debug/usb/uvcvideo -mindepth 1 -maxdepth 1 -type d | head -n 1)
+check "debugfs statistics directory of the stream" test -r "$dir/stats_raw"
+
+for mode in noncontiguous coherent usb-coherent noncoherent; do
+	echo "$mode" >"$param"
+	out=$(vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -n "$frames" \
+		--allow-host-reorder 2>&1) && st=0 || st=$?
+	ok "$st" "$mode: $frames frames captured and verified"
+	like "$out" "^frames $frames ok $frames dropped 0 corrupt 0" "$mode: 0 dropped, 0 corrupt"
+	raw=$(cat "$dir/stats_raw")
+	text=$(cat "$dir/stats")
+	get() { sed -n "s/^$1=//p" <<<"$raw"; }
+	is "$(get mode)" "$mode" "$mode: stats_raw states the mode"
+	like "$text" "URB allocation: $mode\$" "$mode: stats states the mode"
+	is "$(get streaming)" 0 "$mode: the stream is stopped"
+	n=$(get frames)
+	b=$(get bytes)
+	copied=$((b / frame_bytes))
+	is "$((b % frame_bytes))" 0 "$mode: bytes ($b) are whole frames"
+	ok "$([ "$copied" -ge "$frames" ] && [ "$copied" -le $((frames + 8)) ] && echo 0 || echo 1)" \
+		"$mode: $copied frames copied for $frames captured (plus those in flight at STREAMOFF)"
+	# Upstream counts a frame when the next one starts (FID toggle): the
+	# last frame of a stream is copied but never counted.
+	is "$n" "$((copied - 1))" "$mode: the driver counted every frame but the last"
+	ok "$([ "$(get urb_count)" -gt 0 ] && [ "$(get decode_count)" -gt 0 ] && echo 0 || echo 1)" \
+		"$mode: URB and decode intervals were timed"
+	if [ "$mode" = coherent ] || [ "$mode" = usb-coherent ]; then
+		is "$(get sync_cpu_count)" "$(get urb_count)" "$mode: a (no-op) sync per URB is timed"
+	fi
+	# uvcstat recomputes the text (std included) from the raw figures.
+	printf '%s\n' "$raw" >"$VCAM_TMP/stats_raw"
+	recomputed=$(uvcstat report "$VCAM_TMP/stats_raw" 2>&1) && st=0 || st=$?
+	ok "$st" "$mode: uvcstat reads stats_raw"
+	is "$recomputed" "$text" "$mode: stats is exactly what uvcstat derives from stats_raw"
+	for label in 'frames:  ' 'packets: ' 'empty:   [0-9]+ \([0-9]+ %\)' 'errors:  ' 'invalid: ' \
+		'pts: ' 'scr: ' 'sof: ' 'bytes [0-9]+ : duration [0-9]+' 'FPS: [0-9]+\.[0-9]{2}' \
+		'URB: ' 'header: ' 'latency: ' 'decode: ' 'raw decode speed: ' \
+		'raw URB handling speed: ' 'throughput: ' 'URB decode CPU usage [0-9]+\.[0-9]{6} %' \
+		'sync for cpu: ' 'sync for device: '; do
+		grep -Eq "^$label" <<<"$text" || { diag "$mode: no line /^$label/"; false; } || true
+	done
+	is "$(grep -Ec '^(frames|packets|empty|errors|invalid|pts|scr|sof|bytes|FPS|URB|header|latency|decode|raw decode speed|raw URB handling speed|throughput|URB decode CPU usage|sync for cpu|sync for device|URB allocation)' <<<"$text")" 21 \
+		"$mode: the report has the 18 lines of the reference format and the 3 new ones"
+done
+vcam_stop TERM
+is "$VCAM_STATUS" 0 "vcam exits 0"
+done_testing

@@ -1,0 +1,26 @@
+#!/bin/bash
+# Guest side of tests/lab/trace-events.t: record the dma and uvcvideo trace
+# events while vcam streams 30 frames in each URB allocation mode, and run
+# bpf/uvc-sync-latency.bt over one more capture.
+# usage: record-modes.sh OUTDIR (under /results)
+set -euo pipefail
+. tests/lib/tap.sh
+. tools/vcam/guest-lib.sh
+out=$1
+VCAM_TMP=$(mktemp -d)
+vcam_modules
+vcam_start --format yuyv --size 640x480 --fps 30
+
+# shellcheck disable=SC2016 # the inner script expands its own variables
+trace-cmd record -q -e dma -e uvcvideo -o "$out/trace.dat" bash -c '
+	. tools/vcam/guest-lib.sh
+	for mode in noncontiguous coherent usb-coherent noncoherent; do
+		echo "$mode" >/sys/module/uvcvideo/parameters/urb_alloc
+		vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -n 30 --allow-host-reorder >/dev/null
+	done' >"$out/record.log" 2>&1
+
+echo noncontiguous >/sys/module/uvcvideo/parameters/urb_alloc
+bpftrace bpf/uvc-sync-latency.bt -c "vcam-verify -d /dev/video0 -n 30 --allow-host-reorder" \
+	>"$out/bpftrace.txt" 2>&1
+vcam_stop TERM
+: "${VCAM_STATUS:?}"

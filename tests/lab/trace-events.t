@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The series' trace events, recorded with trace-cmd in the guest during
+# captures in every URB allocation mode, read back by the host's
+# trace-cmd; and a bpftrace histogram built on the start/done pairs.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+mkdir -p "$top/results"
+dir=$(mktemp -d "$top/results/trace-events-test.XXXX")
+trap 'rm -rf "$dir"' EXIT
+name=${dir##*/}
+
+"$top/qemu/run" --run-dir "$dir/run" -- bash tests/lab/guest/record-modes.sh "/results/$name" \
+	>"$dir/out" 2>&1 && st=0 || st=$?
+is "$st" 0 "captures in every mode under trace-cmd record and bpftrace"
+[ "$st" -eq 0 ] || diag "$(tail -n 30 "$dir/out")"
+
+report=$(trace-cmd report -i "$dir/trace.dat" 2>/dev/null) && st=0 || st=$?
+is "$st" 0 "the host's trace-cmd report reads the guest's trace.dat"
+count() { grep -c " $1: " <<<"$report" || true; }
+
+for ev in uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cpu_done \
+	uvcvideo_sync_for_device_start uvcvideo_sync_for_device_done uvcvideo_invalidate_vmap \
+	uvcvideo_decode_header uvcvideo_copy_queued uvcvideo_copy_start uvcvideo_copy \
+	uvcvideo_copy_done uvcvideo_urb_submit \
+	dma_alloc_noncontiguous dma_free_noncontiguous dma_vmap_noncontiguous \
+	dma_vunmap_noncontiguous dma_sync_sg_for_cpu dma_sync_sg_for_device \
+	dma_alloc_coherent dma_free_coherent dma_alloc_pages dma_free_pages \
+	dma_sync_single_for_cpu dma_sync_single_for_device; do
+	ok "$([ "$(count "$ev")" -gt 0 ] && echo 0 || echo 1)" "$ev recorded ($(count "$ev"))"
+done
+
+# Every URB of every stream: 5 buffers allocated and freed per mode.
+is "$(count dma_alloc_noncontiguous)" 5 "5 non-contiguous URB buffers allocated (one stream)"
+is "$(count dma_free_noncontiguous)" 5 "and freed"
+is "$(grep ' dma_alloc_coherent: ' <<<"$report" | grep -c 'dummy_hcd')" 5 \
+	"5 coherent URB buffers allocated on the HCD's device"
+is "$(count dma_alloc_pages)" 5 "5 non-coherent URB buffers allocated"
+urb_size=$(grep -m1 ' uvcvideo_sync_for_cpu_start: ' <<<"$report" | sed -n 's/.* size=\([0-9]*\).*/\1/p')
+like "$(grep ' dma_alloc_noncontiguous: ' <<<"$report" | head -n 1)" "size=$urb_size nents=1 .* ok" \
+	"allocation size matches the URB size ($urb_size) with one segment"
+like "$(grep ' dma_sync_sg_for_cpu: ' <<<"$report" | head -n 1)" "dir=FROM_DEVICE .* nents=1 bytes=$urb_size cache_maint=1" \
+	"sg syncs cover the URB, and the arm64 dummy device needs cache maintenance"
+like "$(grep ' dma_alloc_noncontiguous: ' <<<"$report" | head -n 1)" 'dummy_hcd\.0' "device names are recorded"
+
+complete=$(count uvcvideo_urb_complete)
+ok "$([ "$(count uvcvideo_sync_for_cpu_start)" -eq "$(count uvcvideo_sync_for_cpu_done)" ] && echo 0 || echo 1)" \
+	"sync_for_cpu start/done pair up"
+ok "$([ "$(count uvcvideo_copy_start)" -eq "$(count uvcvideo_copy_done)" ] && echo 0 || echo 1)" \
+	"copy start/done pair up"
+submits=$(count uvcvideo_urb_submit)
+ok "$([ "$submits" -ge "$complete" ] && [ "$submits" -le $((complete + 20)) ] && echo 0 || echo 1)" \
+	"one submission per completion, plus the 5 initial ones per stream ($submits for $complete)"
+for mode in noncontiguous coherent usb-coherent noncoherent; do
+	like "$report" "uvcvideo_urb_complete: .* mode=$mode " "events carry the mode: $mode"
+done
+unlike "$(grep ' uvcvideo_invalidate_vmap: ' <<<"$report")" 'mode=(coherent|usb-coherent|noncoherent) ' \
+	"vmap invalidation only in noncontiguous mode"
+
+bt=$(cat "$dir/bpftrace.txt" 2>/dev/null || true)
+like "$bt" 'Tracing uvcvideo URB syncs' "the bpftrace script runs"
+like "$bt" '@sync_for_cpu_ns\[0\]:' "it prints a sync-for-cpu histogram (noncontiguous)"
+like "$bt" '\[[0-9]+[KM]?, [0-9]+[KM]?\) +[0-9]+ \|@*' "with histogram buckets"
+done_testing
