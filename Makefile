@@ -7,7 +7,8 @@ SHELL := /bin/bash
 CMD ?= uname -a
 export CMD
 
-.PHONY: all deps lab kernel userland tools check test shell guest-run bench-lab clean help
+.PHONY: all deps lab kernel kernel-dma-debug userland tools check test shell guest-run \
+	bench-lab bench-stats clean help
 
 ## make            the main job: build the lab, boot it, run the smoke checks, summarise
 all: lab
@@ -24,6 +25,10 @@ lab: kernel userland tools
 kernel: deps
 	@qemu/kernel.sh
 
+## make kernel-dma-debug   the same kernel with CONFIG_DMA_API_DEBUG (qemu/kernel-dma-debug.config)
+kernel-dma-debug: kernel
+	@UVCDMA_KERNEL_VARIANT=dma-debug qemu/kernel.sh
+
 ## make userland   unpack the guest's Debian arm64 userland (busybox, bpftrace, trace-cmd, v4l-utils)
 userland: deps
 	@qemu/userland.sh
@@ -38,7 +43,7 @@ tools: deps userland
 	done
 
 ## make check      host unit tests and in-guest tests, collected by prove (TAP)
-check: lab
+check: lab kernel-dma-debug
 	@tests/run
 
 test: check
@@ -54,6 +59,10 @@ guest-run: lab
 ## make bench-lab  benchmark: cold kernel build, no-op rebuild, boot-to-ready time
 bench-lab: deps
 	@qemu/bench-lab.sh
+
+## make bench-stats  benchmark: decode cost of the series' statistics and trace events (TCG guest)
+bench-stats: lab
+	@bench/stats-overhead.sh
 
 ## make clean      remove build/ (kernel tree, guest root); results/ and the ccache stay
 clean:

@@ -33,7 +33,11 @@ awk '
 		r = request($0)
 		if (r == "") next
 		split(r, kv, SUBSEP)
-		if (file == 1) { want[kv[1]] = kv[2]; order[++n] = kv[1] }
+		if (file == 1) {
+			# A later request for the same option overrides an earlier one.
+			if (!(kv[1] in want)) order[++n] = kv[1]
+			want[kv[1]] = kv[2]
+		}
 		else have[kv[1]] = kv[2]
 	}
 	END {

@@ -21,10 +21,14 @@ export CCACHE_BASEDIR=$KERNEL_SRC CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 
-fragment=$UVCDMA_TOP/qemu/kernel.config
+fragments=("$UVCDMA_TOP/qemu/kernel.config")
+if [ -n "$KERNEL_VARIANT" ]; then
+	fragments+=("$UVCDMA_TOP/qemu/kernel-$KERNEL_VARIANT.config")
+	[ -r "${fragments[1]}" ] || die "unknown kernel variant '$KERNEL_VARIANT': no ${fragments[1]}"
+fi
 series=$UVCDMA_TOP/patches/series
 modules_dir=$BUILD_DIR/modules
-build_log=$BUILD_DIR/kernel-build.log
+build_log=$BUILD_DIR/kernel${KERNEL_VARIANT:+-$KERNEL_VARIANT}-build.log
 jobs=${JOBS:-$(nproc)}
 
 for tool in "${CROSS_COMPILE}gcc" ccache pahole flex bison bc git; do
@@ -35,12 +39,12 @@ done
 source_id=$(stat -c '%n %s %Y' "$KERNEL_TARBALL")
 inputs() {
 	echo "$source_id"
-	cat "$fragment" "$0" "$UVCDMA_TOP/qemu/apply-series.sh" \
+	cat "${fragments[@]}" "$0" "$UVCDMA_TOP/qemu/apply-series.sh" \
 		"$UVCDMA_TOP/qemu/check-config.sh" "$series"
 	{ grep -v '^[[:space:]]*#' "$series" || true; } | xargs -r -I{} cat "$UVCDMA_TOP/patches/{}"
 }
 fingerprint=$(inputs | sha256sum | cut -d' ' -f1)
-stamp=$BUILD_DIR/kernel.stamp
+stamp=$BUILD_DIR/kernel${KERNEL_VARIANT:+-$KERNEL_VARIANT}.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] &&
 	[ -f "$KERNEL_IMAGE" ] && [ -d "$modules_dir/lib/modules" ]; then
 	log "kernel: up to date ($(cat "$KERNEL_SRC/include/config/kernel.release"))"
@@ -69,8 +73,22 @@ unpack() {
 	rm -rf "$KERNEL_SRC"
 	mv "$KERNEL_SRC.tmp" "$KERNEL_SRC"
 }
+# A variant's tree is a worktree of the main tree (same pristine tag).
+variant_worktree() {
+	local main=$BUILD_DIR/linux
+	[ "$(cat "$main/.uvcdma-source" 2>/dev/null)" = "$source_id" ] ||
+		die "build the main kernel first (qemu/kernel.sh without UVCDMA_KERNEL_VARIANT)"
+	rm -rf "$KERNEL_SRC"
+	git -C "$main" worktree prune
+	git -C "$main" worktree add -q --detach "$KERNEL_SRC" pristine
+	echo "$source_id" >"$KERNEL_SRC/.uvcdma-source"
+}
 if [ "$(cat "$KERNEL_SRC/.uvcdma-source" 2>/dev/null)" != "$source_id" ]; then
-	step "kernel: unpacking $KERNEL_TARBALL into $KERNEL_SRC" unpack
+	if [ -n "$KERNEL_VARIANT" ]; then
+		step "kernel: $KERNEL_VARIANT tree at $KERNEL_SRC" variant_worktree
+	else
+		step "kernel: unpacking $KERNEL_TARBALL into $KERNEL_SRC" unpack
+	fi
 fi
 
 apply() {
@@ -83,21 +101,26 @@ step "kernel: applying patches/series" apply
 configure() {
 	local config_stamp=$KERNEL_SRC/.uvcdma-config
 	local want
-	want=$(sha256sum "$fragment" | cut -d' ' -f1)
+	want=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 	if [ -f "$KERNEL_SRC/.config" ] && [ "$(cat "$config_stamp" 2>/dev/null)" = "$want" ]; then
 		make -C "$KERNEL_SRC" -s olddefconfig
 	else
 		make -C "$KERNEL_SRC" -s allnoconfig
 		"$KERNEL_SRC/scripts/kconfig/merge_config.sh" -m -O "$KERNEL_SRC" \
-			"$KERNEL_SRC/.config" "$fragment" >"$BUILD_DIR/kernel-config.log" 2>&1 ||
+			"$KERNEL_SRC/.config" "${fragments[@]}" >"$BUILD_DIR/kernel-config.log" 2>&1 ||
 			{ cat "$BUILD_DIR/kernel-config.log" >&2; die "merge_config.sh failed"; }
 		make -C "$KERNEL_SRC" -s olddefconfig
 		echo "$want" >"$config_stamp"
 	fi
-	if ! "$UVCDMA_TOP/qemu/check-config.sh" "$fragment" "$KERNEL_SRC/.config" >&2; then
-		rm -f "$config_stamp"
-		die "Kconfig dropped options that qemu/kernel.config asks for (listed above)"
+	# Later fragments override earlier ones, as in merge_config.sh.
+	local merged
+	merged=$(mktemp)
+	cat "${fragments[@]}" >"$merged"
+	if ! "$UVCDMA_TOP/qemu/check-config.sh" "$merged" "$KERNEL_SRC/.config" >&2; then
+		rm -f "$config_stamp" "$merged"
+		die "Kconfig dropped options that ${fragments[*]##*/} ask for (listed above)"
 	fi
+	rm -f "$merged"
 }
 step "kernel: configuring from qemu/kernel.config" configure
 
@@ -124,7 +147,8 @@ make_with_progress() {
 step "kernel: building Image and modules (log: $build_log)" make_with_progress "Image modules" Image modules
 
 install_modules() {
-	rm -rf "$modules_dir"
+	# Only this kernel release's modules: a variant's sit beside them.
+	rm -rf "$modules_dir/lib/modules/$(cat "$KERNEL_SRC/include/config/kernel.release")"
 	make -C "$KERNEL_SRC" -s INSTALL_MOD_PATH="$modules_dir" INSTALL_MOD_STRIP=1 \
 		DEPMOD=/sbin/depmod modules_install
 }

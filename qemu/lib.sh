@@ -6,11 +6,15 @@ BUILD_DIR=${UVCDMA_BUILD_DIR:-$UVCDMA_TOP/build}
 RESULTS_DIR=${UVCDMA_RESULTS_DIR:-$UVCDMA_TOP/results}
 CACHE_DIR=${UVCDMA_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/uvcdma}
 KERNEL_TARBALL=${UVCDMA_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-KERNEL_SRC=$BUILD_DIR/linux
+# A kernel variant (e.g. dma-debug: qemu/kernel-dma-debug.config merged on
+# top) gets its own tree, a git worktree of the main one, and a kernel
+# release of its own, so its modules sit beside the main kernel's.
+KERNEL_VARIANT=${UVCDMA_KERNEL_VARIANT:-}
+KERNEL_SRC=$BUILD_DIR/linux${KERNEL_VARIANT:+-$KERNEL_VARIANT}
 KERNEL_IMAGE=$KERNEL_SRC/arch/arm64/boot/Image
 GUEST_ROOT=$BUILD_DIR/guest-root
 CROSS_COMPILE=${CROSS_COMPILE:-aarch64-linux-gnu-}
-export KERNEL_TARBALL UVCDMA_TOP BUILD_DIR RESULTS_DIR CACHE_DIR KERNEL_SRC KERNEL_IMAGE GUEST_ROOT
+export KERNEL_TARBALL KERNEL_VARIANT UVCDMA_TOP BUILD_DIR RESULTS_DIR CACHE_DIR KERNEL_SRC KERNEL_IMAGE GUEST_ROOT
 
 # Seconds since the epoch, with nanoseconds, for elapsed-time reports.
 now() { date +%s.%N; }

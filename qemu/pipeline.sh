@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The main job ('make'): with the lab built, boot it and run the in-guest
-# smoke checks, then print a summary (also written to results/summary.txt).
-# The end-to-end capture, benchmark and report steps join here as the
-# camera, the patch series and uvcstat land.
+# The main job ('make'): with the lab built, run the in-guest checks, then
+# capture from the virtual camera in every URB allocation mode in one
+# guest boot, compare the modes' debugfs statistics with uvcstat
+# (results/report/), and print a summary (results/summary.txt).
 set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -14,6 +14,31 @@ log "smoke checks in fresh guests (tests/guest), TAP in $smoke_log ..."
 status=0
 "$UVCDMA_TOP/tests/run" tests/guest 2>&1 | tee "$smoke_log" || status=$?
 smoke_time=$(elapsed_since "$t0")
+
+# The measurement: every URB allocation mode, one boot, then uvcstat.
+report_dir=$RESULTS_DIR/report
+rm -rf "$report_dir"
+t0=$(now)
+log "capturing ${UVCDMA_FRAMES:-300} frames per URB allocation mode in one guest boot ..."
+if "$UVCDMA_TOP/qemu/run" --run-dir "$RESULTS_DIR/runs/report-$(date +%Y%m%d-%H%M%S)-$$" -- \
+	bash bench/guest/capture-modes.sh /results/report "${UVCDMA_FRAMES:-300}"; then
+	uvcstat=$BUILD_DIR/host/bin/uvcstat
+	modes=(noncontiguous coherent usb-coherent noncoherent)
+	args=()
+	for m in "${modes[@]}"; do args+=(--label "$m" "$report_dir/$m.raw"); done
+	"$uvcstat" compare "${args[@]}" >"$report_dir/compare.txt"
+	{
+		echo "Measured in a QEMU TCG guest (-M virt -cpu max), kernel $(cat "$report_dir/kernel-release"),"
+		echo "virtual bulk camera (vcam on dummy_hcd), YUYV 640x480 at 30 fps."
+		echo "TCG models no CPU cache: these are emulated timings, not hardware figures."
+		echo
+		cat "$report_dir/compare.txt"
+	} >"$report_dir/compare-labelled.txt"
+	report_status="written to $report_dir/ in $(elapsed_since "$t0")"
+else
+	status=1
+	report_status="FAILED (see the run directory under $RESULTS_DIR/runs/)"
+fi
 
 boot_run=$RESULTS_DIR/runs/boot-$(date +%Y%m%d-%H%M%S)-$$
 "$UVCDMA_TOP/qemu/run" --run-dir "$boot_run" -- true || status=1
@@ -27,6 +52,8 @@ summary=$RESULTS_DIR/summary.txt
 	echo "  guest root:   $(du -sh "$GUEST_ROOT" | cut -f1) (Debian bookworm arm64)"
 	echo "  boot-to-ready: ${boot} s"
 	echo "  smoke checks: $(grep -E '^Result:' "$smoke_log" | sed 's/^Result: //') in $smoke_time ($smoke_log)"
+	echo "  mode report:  $report_status"
 	echo "  guest runs:   $RESULTS_DIR/runs/<id>/ (command, output, console log, timing)"
 } | tee "$summary"
+[ -s "$report_dir/compare-labelled.txt" ] && cat "$report_dir/compare-labelled.txt"
 exit "$status"

@@ -50,6 +50,12 @@ printf 'CONFIG_A=y\n' >"$tmp/cfg-off"
 "$check" "$tmp/frag-off" "$tmp/cfg-off" >/dev/null 2>&1 && st=0 || st=$?
 is "$st" 0 "off and absent counts as off"
 
+# Fragments merged in order: a later request overrides an earlier one.
+printf 'CONFIG_A=y\nCONFIG_LOCALVERSION="-a"\nCONFIG_LOCALVERSION="-b"\n' >"$tmp/frag-twice"
+printf 'CONFIG_A=y\nCONFIG_LOCALVERSION="-b"\n' >"$tmp/cfg-twice"
+out=$("$check" "$tmp/frag-twice" "$tmp/cfg-twice" 2>&1) && st=0 || st=$?
+is "$st:$out" "0:" "the last request for an option is the one checked"
+
 "$check" "$tmp/fragment" "$tmp/missing" >/dev/null 2>&1 && st=0 || st=$?
 is "$st" 2 "unreadable .config: usage error, exit 2"
 
