@@ -8,7 +8,7 @@ CMD ?= uname -a
 export CMD
 
 .PHONY: all deps lab kernel kernel-dma-debug userland tools check test shell guest-run \
-	bench-lab bench-stats clean help
+	bench-lab bench-stats bench-vcam clean help
 
 ## make            the main job: build the lab, boot it, run the smoke checks, summarise
 all: lab
@@ -63,6 +63,10 @@ bench-lab: deps
 ## make bench-stats  benchmark: decode cost of the series' statistics and trace events (TCG guest)
 bench-stats: lab
 	@bench/stats-overhead.sh
+
+## make bench-vcam   benchmark: virtual camera throughput (MB/s, fps) beside the guest's memcpy (TCG)
+bench-vcam: lab
+	@tools/vcam/bench.sh
 
 ## make clean      remove build/ (kernel tree, guest root); results/ and the ccache stay
 clean:

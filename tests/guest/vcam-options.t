@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# In the guest: vcam's other options work end to end: PTS/SCR headers with
+# several payloads per frame (--payload-size), a size outside the presets,
+# --frames (vcam stops and disconnects by itself) and SuperSpeed
+# (dummy_hcd is_super_speed=1).
+set -euo pipefail
+. tests/lib/tap.sh
+. tools/vcam/guest-lib.sh
+
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+
+vcam_ok "vcam --pts --scr --payload-size 16384: /dev/video0" \
+	vcam_start --format yuyv,mjpeg --size 640x480 --fps 60 --pts --scr --payload-size 16384
+for fmt in yuyv mjpeg; do
+	out=$(vcam-verify -f "$fmt" -s 640x480 -r 60 -n 60 --allow-host-reorder 2>&1) &&
+		st=0 || st=$?
+	ok "$st" "$fmt in 16384-byte payloads with PTS and SCR: 60 frames verified"
+	vcam_verify_checks "$out" 60
+done
+stats=$(cat /sys/kernel/debug/usb/uvcvideo/*/stats 2>/dev/null || true)
+like "$stats" "pts: 0 early, [0-9]+ initial, [1-9][0-9]* ok" "uvcvideo saw the PTS"
+vcam_stop TERM
+vcam_ok "device gone" vcam_wait_gone
+
+vcam_ok "vcam --size 320x240 --fps free --frames 50: /dev/video0" \
+	vcam_start --format yuyv --size 320x240 --fps free --frames 50
+out=$(vcam-verify -f yuyv -s 320x240 -r 0 -n 100 -t 3 2>&1) && st=0 || st=$?
+is "$st" 2 "the capture ends when the camera goes away"
+like "$out" "^frames 50 ok 50 dropped 0 corrupt 0 out-of-order 0" "after 50 intact frames"
+diag "$out"
+vcam_stop TERM
+like "$VCAM_SUMMARY" "^vcam: frames 50 " "vcam sent 50 frames"
+like "$(cat "$VCAM_TMP/vcam.err")" "stopping \(--frames reached\)" "and stopped by itself"
+vcam_ok "device gone" vcam_wait_gone
+
+vcam_ok "modprobe -r dummy_hcd; modprobe dummy_hcd is_super_speed=1" \
+	bash -c 'modprobe -r dummy_hcd && modprobe dummy_hcd is_super_speed=1'
+vcam_ok "vcam --speed super: /dev/video0" vcam_start --speed super --format yuyv --size 640x480 --fps 30
+like "$(dmesg)" "new SuperSpeed USB device number [0-9]+ using dummy_hcd" "enumerated at SuperSpeed"
+vcam_stream_checks yuyv 640x480 30 100
+vcam_stop TERM
+is "$VCAM_STATUS" 0 "vcam exits 0"
+done_testing

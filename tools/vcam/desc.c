@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Descriptors of the camera: one IAD function with a VideoControl interface
+ * (camera Input Terminal -> streaming Output Terminal, no units) and a
+ * VideoStreaming interface with exactly one alternate setting and one bulk
+ * IN endpoint (uvcvideo's bulk path; dummy_hcd has no isochronous support).
+ * Class descriptors carry no string indices, so uvcvideo asks for none.
+ */
+#include "vcam.h"
+
+#include <string.h>
+
+static const uint8_t guid_yuy2[16] = {
+	'Y', 'U', 'Y', '2', 0x00, 0x00, 0x10, 0x00,
+	0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71,
+};
+
+static const char *const strings[] = { NULL, "uvcdma", "vcam virtual UVC camera", "0001" };
+
+/* ---- Little helpers ---- */
+
+struct out {
+	uint8_t *p;
+	size_t n, size;
+};
+
+static void put8(struct out *o, unsigned v)
+{
+	if (o->n < o->size)
+		o->p[o->n] = (uint8_t)v;
+	o->n++;
+}
+
+static void put16(struct out *o, unsigned v)
+{
+	put8(o, v & 0xff);
+	put8(o, v >> 8);
+}
+
+static void put32(struct out *o, uint32_t v)
+{
+	put16(o, v & 0xffff);
+	put16(o, v >> 16);
+}
+
+static void set16(struct out *o, size_t at, unsigned v)
+{
+	if (at + 1 < o->size) {
+		o->p[at] = v & 0xff;
+		o->p[at + 1] = v >> 8;
+	}
+}
+
+/* ---- Sizes ---- */
+
+uint16_t vcam_maxp(const struct vcam_config *c)
+{
+	return c->speed == VCAM_SUPER ? 1024 : 512;
+}
+
+uint32_t vcam_frame_size(enum vcam_fmt fmt, unsigned w, unsigned h)
+{
+	/* MJPEG: the buffer size a real camera would announce, 2 bytes/pixel. */
+	(void)fmt;
+	return (uint32_t)w * h * 2;
+}
+
+uint8_t vcam_hdr_len(const struct vcam_config *c)
+{
+	return 2 + (c->pts ? 4 : 0) + (c->scr ? 6 : 0);
+}
+
+/* ---- Standard descriptors ---- */
+
+size_t vcam_device_desc(const struct vcam_config *c, uint8_t *buf)
+{
+	struct out o = { buf, 0, 18 };
+	int ss = c->speed == VCAM_SUPER;
+
+	put8(&o, 18); put8(&o, 0x01);
+	put16(&o, ss ? 0x0320 : 0x0200);
+	put8(&o, 0xef); put8(&o, 0x02); put8(&o, 0x01);	/* IAD class triple */
+	put8(&o, ss ? 9 : 64);				/* bMaxPacketSize0 */
+	put16(&o, VCAM_VID); put16(&o, VCAM_PID);
+	put16(&o, 0x0100);
+	put8(&o, 1); put8(&o, 2); put8(&o, 0);		/* no serial */
+	put8(&o, 1);
+	return o.n;
+}
+
+size_t vcam_bos_desc(const struct vcam_config *c, uint8_t *buf)
+{
+	struct out o = { buf, 0, 22 };
+
+	(void)c;
+	put8(&o, 5); put8(&o, 0x0f); put16(&o, 22); put8(&o, 2);
+	/* USB 2.0 extension: LPM */
+	put8(&o, 7); put8(&o, 0x10); put8(&o, 0x02); put32(&o, 0x00000002);
+	/* SuperSpeed device capability */
+	put8(&o, 10); put8(&o, 0x10); put8(&o, 0x03); put8(&o, 0x00);
+	put16(&o, 0x000e);	/* FS, HS, SS */
+	put8(&o, 0x01);		/* lowest speed with full function: FS */
+	put8(&o, 0x0a); put16(&o, 0x07ff);	/* U1/U2 exit latencies */
+	return o.n;
+}
+
+size_t vcam_string_desc(int index, uint8_t *buf, size_t size)
+{
+	struct out o = { buf, 0, size };
+	const char *s;
+
+	if (index == 0) {
+		put8(&o, 4); put8(&o, 0x03); put16(&o, 0x0409);
+		return o.n;
+	}
+	if (index < 0 || index >= (int)(sizeof(strings) / sizeof(strings[0])))
+		return 0;
+	s = strings[index];
+	put8(&o, 2 + 2 * strlen(s)); put8(&o, 0x03);
+	for (; *s; s++)
+		put16(&o, (uint8_t)*s);
+	return o.n;
+}
+
+void vcam_ep_desc(const struct vcam_config *c, uint8_t *buf)
+{
+	struct out o = { buf, 0, 7 };
+
+	put8(&o, 7); put8(&o, 0x05); put8(&o, VCAM_EP_ADDR); put8(&o, 0x02);
+	put16(&o, vcam_maxp(c)); put8(&o, 0);
+}
+
+/* ---- Class-specific descriptors ---- */
+
+static void vc_interface(const struct vcam_config *c, struct out *o)
+{
+	size_t total_at;
+
+	(void)c;
+	/* IAD, then the VideoControl interface (no endpoint) */
+	put8(o, 8); put8(o, 0x0b); put8(o, VCAM_VC_INTF); put8(o, 2);
+	put8(o, 0x0e); put8(o, 0x03); put8(o, 0x00); put8(o, 0);
+	put8(o, 9); put8(o, 0x04); put8(o, VCAM_VC_INTF); put8(o, 0); put8(o, 0);
+	put8(o, 0x0e); put8(o, 0x01); put8(o, 0x00); put8(o, 0);
+	/* VC header, UVC 1.1: 34-byte probe/commit */
+	total_at = o->n + 5;
+	put8(o, 13); put8(o, 0x24); put8(o, 0x01); put16(o, 0x0110);
+	put16(o, 0); put32(o, VCAM_CLOCK_HZ); put8(o, 1); put8(o, VCAM_VS_INTF);
+	/* Camera input terminal, no controls */
+	put8(o, 18); put8(o, 0x24); put8(o, 0x02); put8(o, VCAM_IT_ID);
+	put16(o, 0x0201); put8(o, 0); put8(o, 0);
+	put16(o, 0); put16(o, 0); put16(o, 0);
+	put8(o, 3); put8(o, 0); put8(o, 0); put8(o, 0);
+	/* Output terminal: USB streaming, fed by the camera */
+	put8(o, 9); put8(o, 0x24); put8(o, 0x03); put8(o, VCAM_OT_ID);
+	put16(o, 0x0101); put8(o, 0); put8(o, VCAM_IT_ID); put8(o, 0);
+	set16(o, total_at, 13 + 18 + 9);
+}
+
+static void vs_frame(const struct vcam_format *f, const struct vcam_frame *fr,
+		     int index, struct out *o)
+{
+	uint32_t size = vcam_frame_size(f->fmt, fr->w, fr->h);
+	/* intervals are ascending: [0] is the fastest */
+	/* bit rates at the nearest whole frame rates */
+	uint64_t rmax = (uint64_t)size * 8 * ((10000000 + fr->interval[0] / 2) / fr->interval[0]);
+	uint32_t slow = fr->interval[fr->nint - 1];
+	uint64_t rmin = (uint64_t)size * 8 * ((10000000 + slow / 2) / slow);
+	uint32_t def = fr->interval[fr->nint - 1];
+
+	for (int i = 0; i < fr->nint; i++)
+		if (fr->interval[i] == 333333)
+			def = 333333;
+	put8(o, 26 + 4 * fr->nint); put8(o, 0x24);
+	put8(o, f->fmt == VCAM_YUYV ? 0x05 : 0x07);
+	put8(o, index); put8(o, 0);
+	put16(o, fr->w); put16(o, fr->h);
+	put32(o, (uint32_t)rmin); put32(o, (uint32_t)rmax);
+	put32(o, size); put32(o, def);
+	put8(o, fr->nint);
+	for (int i = 0; i < fr->nint; i++)
+		put32(o, fr->interval[i]);
+}
+
+static void vs_format(const struct vcam_config *c, const struct vcam_format *f,
+		      int index, struct out *o)
+{
+	int bad = vcam_fault_on(c, F_DESC_LENGTH);
+
+	if (f->fmt == VCAM_YUYV) {
+		put8(o, bad ? 26 : 27); put8(o, 0x24); put8(o, 0x04);
+		put8(o, index); put8(o, f->nframes);
+		for (int i = 0; i < 16; i++)
+			put8(o, guid_yuy2[i]);
+		put8(o, 16);			/* bBitsPerPixel */
+		put8(o, 1); put8(o, 0); put8(o, 0); put8(o, 0); put8(o, 0);
+		if (bad)
+			o->n--;			/* drop bCopyProtect */
+	} else {
+		put8(o, bad ? 10 : 11); put8(o, 0x24); put8(o, 0x06);
+		put8(o, index); put8(o, f->nframes);
+		put8(o, 0x01);			/* fixed-size samples */
+		put8(o, 1); put8(o, 0); put8(o, 0); put8(o, 0); put8(o, 0);
+		if (bad)
+			o->n--;
+	}
+	for (int i = 0; i < f->nframes; i++)
+		vs_frame(f, &f->frame[i], i + 1, o);
+	/* Color matching: BT.709 primaries, BT.709 transfer, SMPTE 170M matrix */
+	put8(o, 6); put8(o, 0x24); put8(o, 0x0d); put8(o, 1); put8(o, 1); put8(o, 4);
+}
+
+static void vs_interface(const struct vcam_config *c, struct out *o)
+{
+	size_t hdr_at;
+	int ss = c->speed == VCAM_SUPER;
+
+	put8(o, 9); put8(o, 0x04); put8(o, VCAM_VS_INTF); put8(o, 0); put8(o, 1);
+	put8(o, 0x0e); put8(o, 0x02); put8(o, 0x00); put8(o, 0);
+	/* VS input header: one bmaControls byte per format */
+	hdr_at = o->n;
+	put8(o, 13 + c->nformats); put8(o, 0x24); put8(o, 0x01);
+	put8(o, c->nformats); put16(o, 0);
+	put8(o, VCAM_EP_ADDR); put8(o, 0);
+	put8(o, vcam_fault_on(c, F_DESC_LINK) ? 9 : VCAM_OT_ID);
+	put8(o, 0); put8(o, 0); put8(o, 0);
+	put8(o, 1);
+	for (int i = 0; i < c->nformats; i++)
+		put8(o, 0);
+	for (int i = 0; i < c->nformats; i++)
+		vs_format(c, &c->format[i], i + 1, o);
+	set16(o, hdr_at + 4, o->n - hdr_at);
+	/* Bulk IN endpoint */
+	put8(o, 7); put8(o, 0x05); put8(o, VCAM_EP_ADDR); put8(o, 0x02);
+	put16(o, vcam_fault_on(c, F_DESC_MAXP0) ? 0 : vcam_maxp(c)); put8(o, 0);
+	if (ss) {
+		/* SuperSpeed companion: no burst, no streams */
+		put8(o, 6); put8(o, 0x30); put8(o, 0); put8(o, 0); put16(o, 0);
+	}
+}
+
+size_t vcam_config_desc(const struct vcam_config *c, uint8_t *buf, size_t size)
+{
+	struct out o = { buf, 0, size };
+
+	put8(&o, 9); put8(&o, 0x02); put16(&o, 0); put8(&o, 2);
+	put8(&o, 1); put8(&o, 0); put8(&o, 0x80);
+	put8(&o, 50);	/* 100 mA at high speed, 400 mA at SuperSpeed */
+	vc_interface(c, &o);
+	vs_interface(c, &o);
+	set16(&o, 2, o.n);
+	return o.n;
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Frame source and streaming of vcam (source.c, stream.c, ep0.c). */
+#ifndef VCAM_SOURCE_H
+#define VCAM_SOURCE_H
+
+#include "vcam.h"
+
+#include <pthread.h>
+#include <signal.h>
+
+#define VCAM_RING	8	/* distinct images per format and size */
+#define VCAM_HEADROOM	64	/* before a frame: usb_raw_ep_io + payload header */
+#define VCAM_SLACK	8192	/* after a frame: room for the oversize fault */
+
+/**
+ * struct vcam_image - one prepared frame.
+ * @mem: allocation; the frame starts at mem + VCAM_HEADROOM.
+ * @len: bytes of the frame.
+ * @body: fs_body_hash() of the frame, so sealing a copy costs nothing.
+ */
+struct vcam_image {
+	uint8_t *mem;
+	uint32_t len;
+	uint64_t body;
+};
+
+struct vcam_source {
+	enum vcam_fmt fmt;
+	unsigned int w, h;
+	int quality;
+	uint32_t cap;			/* frame capacity of each image */
+	struct vcam_image img[VCAM_RING];
+	struct vcam_image scratch;	/* for faults that change bytes */
+	uint8_t *yuyv;			/* the picture the JPEG is made from */
+};
+
+static inline uint8_t *vcam_image_frame(const struct vcam_image *i)
+{
+	return i->mem + VCAM_HEADROOM;
+}
+
+void vcam_source_init(struct vcam_source *s);
+int vcam_source_setup(struct vcam_source *s, enum vcam_fmt fmt, unsigned w,
+		      unsigned h, int quality);
+struct vcam_image *vcam_source_get(struct vcam_source *s, uint32_t idx);
+void vcam_source_free(struct vcam_source *s);
+uint32_t vcam_fourcc(enum vcam_fmt fmt);
+
+/* ---- stream.c: the writer thread ---- */
+
+struct vcam_stats {
+	uint64_t frames, bytes, write_errors, faults;
+	uint64_t streams, restarts;	/* commits, and commits after the first */
+	double t_first, t_last;		/* CLOCK_MONOTONIC seconds */
+};
+
+struct vcam_stream {
+	const struct vcam_config *cfg;
+	int fd;
+	int ep;				/* raw-gadget endpoint handle, -1 none */
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int gen;		/* bumped by every pause (commit, quit) */
+	unsigned int ack;		/* the writer has seen gen and is idle */
+	int running;			/* a commit was accepted: stream */
+	int exited;			/* the writer thread has returned */
+	volatile sig_atomic_t quit;
+	struct vcam_probe commit;
+	uint32_t seq;			/* sequence number of the next frame */
+	unsigned int rand;		/* rand_r state of random-bytes */
+	struct vcam_source src;
+	struct vcam_stats st;
+	void (*request_exit)(const char *why);
+};
+
+int vcam_stream_start(struct vcam_stream *s, const struct vcam_config *cfg, int fd,
+		      void (*request_exit)(const char *why));
+/* Stop the writer at a frame boundary; returns when it is idle. */
+void vcam_stream_pause(struct vcam_stream *s);
+/* Start (or restart) streaming with a committed probe on endpoint ep. */
+void vcam_stream_run(struct vcam_stream *s, const struct vcam_probe *p);
+void vcam_stream_set_ep(struct vcam_stream *s, int ep);
+void vcam_stream_stop(struct vcam_stream *s);
+double vcam_now(void);
+
+/* ---- ep0.c: control requests ---- */
+struct vcam_ep0 {
+	const struct vcam_config *cfg;
+	int fd;
+	int configured;
+	struct vcam_probe probe;	/* VS_PROBE current value */
+	struct vcam_probe commit;	/* VS_COMMIT current value */
+	struct vcam_stream *stream;
+};
+
+/* Handles one setup packet: replies, acks or stalls. -1 on a fatal
+ * raw-gadget error (message printed). */
+int vcam_ep0_setup(struct vcam_ep0 *e, const void *ctrl);
+
+#endif

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The writer thread: sends frames on the bulk endpoint, one UVC payload per
+ * frame by default, each EP_WRITE with USB_RAW_IO_FLAGS_ZERO on a payload's
+ * last piece. uvcvideo stops a bulk stream with a CLEAR_FEATURE that
+ * dummy_hcd answers itself, so the camera only learns of a restart from
+ * the next SET_CUR(COMMIT): ep0 then pauses the writer (SIGUSR1 interrupts
+ * a blocked EP_WRITE), and the interrupted frame is sent again whole, with
+ * the same sequence number, at the start of the new stream.
+ */
+#include "source.h"
+#include "framestamp.h"
+
+#include <errno.h>
+#include <linux/usb/raw_gadget.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+
+#define MAX_WRITES 4096
+
+double vcam_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int paused(struct vcam_stream *s, unsigned int gen)
+{
+	return s->quit || __atomic_load_n(&s->gen, __ATOMIC_ACQUIRE) != gen;
+}
+
+/*
+ * One EP_WRITE of w: the usb_raw_ep_io and payload header are written just
+ * before the frame bytes (in the image's headroom, or over bytes of the
+ * frame that were already sent, saved and put back), so nothing is copied.
+ */
+static int ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_write *w)
+{
+	uint8_t *data = frame + w->off;
+	uint8_t *start = data - w->hdr_len - sizeof(struct usb_raw_ep_io);
+	size_t pre = data - start;
+	uint8_t saved[sizeof(struct usb_raw_ep_io) + VCAM_HDR_MAX];
+	struct usb_raw_ep_io io = {
+		.ep = (uint16_t)s->ep,
+		.flags = w->zero ? USB_RAW_IO_FLAGS_ZERO : 0,
+		.length = w->hdr_len + w->flen,
+	};
+	int ret;
+
+	memcpy(saved, start, pre);
+	memcpy(start, &io, sizeof(io));
+	memcpy(start + sizeof(io), w->hdr, w->hdr_len);
+	ret = ioctl(s->fd, USB_RAW_IOCTL_EP_WRITE, start);
+	if (ret < 0)
+		ret = -errno;
+	memcpy(start, saved, pre);
+	return ret;
+}
+
+/* Is frame number n faulty? */
+static int faulty(const struct vcam_config *c, uint64_t n)
+{
+	return c->faults && n >= c->fault_after && (n - c->fault_after) % c->fault_every == 0;
+}
+
+static const uint32_t stream_faults = 1u << F_HDR_LEN_0 | 1u << F_HDR_LEN_1 |
+	1u << F_HDR_LEN_LONG | 1u << F_ERR_BIT | 1u << F_OVERSIZE | 1u << F_TRUNCATE |
+	1u << F_RANDOM | 1u << F_DISCONNECT;
+
+/* Sends the extra payload of the hdr-len-long fault. */
+static int send_long_header(struct vcam_stream *s, uint8_t fid)
+{
+	static uint8_t buf[64];
+	struct vcam_write w = { .hdr_len = 8, .off = 0, .flen = 0, .zero = 1 };
+
+	memset(w.hdr, 0, sizeof(w.hdr));
+	w.hdr[0] = 12;		/* longer than the 8-byte payload */
+	w.hdr[1] = UVC_EOH | fid;
+	return ep_write(s, buf + 32, &w);
+}
+
+/*
+ * Sends frame number s->seq. Returns 0 when sent, -EINTR when paused
+ * (nothing counted), another -errno on a write error.
+ */
+static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write *w,
+		      uint8_t *fid, int *fid_stuck)
+{
+	const struct vcam_config *c = s->cfg;
+	struct vcam_image *img = vcam_source_get(&s->src, s->seq);
+	int bad = faulty(c, s->seq);
+	struct vcam_plan_args a = {
+		.max_payload = s->commit.dwMaxPayloadTransferSize,
+		.write_size = c->write_size,
+		.maxp = vcam_maxp(c),
+		.hdr_len = vcam_hdr_len(c),
+	};
+	uint8_t *frame;
+	uint64_t sent = 0;
+	double t = vcam_now();
+	int n, ret;
+
+	if (!img)
+		return -ENOMEM;
+	frame = vcam_image_frame(img);
+	a.frame_len = img->len;
+	if (bad && vcam_fault_on(c, F_FID_STUCK))
+		*fid_stuck = 1;
+	if (!*fid_stuck)
+		*fid ^= 1;
+	a.fid = *fid;
+	a.pts = (uint32_t)(t * VCAM_CLOCK_HZ);
+	a.stc = a.pts;
+	a.sof = (uint16_t)((uint64_t)(t * 1000) & 0x7ff);
+	fs_stamp_write(frame, fs_stamp_offset(frame, img->len), s->seq, img->len,
+		       vcam_fourcc(s->src.fmt), img->body);
+	if (bad && vcam_fault_on(c, F_RANDOM)) {
+		uint8_t *x = vcam_image_frame(&s->src.scratch);
+		uint32_t at = rand_r(&s->rand) % (img->len > 64 ? img->len - 64 : 1);
+
+		memcpy(x, frame, img->len);
+		for (int i = 0; i < 64 && at + i < img->len; i++)
+			x[at + i] = (uint8_t)rand_r(&s->rand);
+		frame = x;
+	}
+	if (bad && vcam_fault_on(c, F_OVERSIZE))
+		a.frame_len = s->commit.dwMaxVideoFrameSize + 4096;
+	if (bad && vcam_fault_on(c, F_TRUNCATE))
+		a.frame_len /= 2;
+	if (bad && vcam_fault_on(c, F_ERR_BIT))
+		a.flags |= UVC_ERR;
+	if (bad && (c->faults & stream_faults))
+		s->st.faults++;
+	if (bad && vcam_fault_on(c, F_HDR_LEN_LONG)) {
+		ret = send_long_header(s, a.fid);
+		if (ret < 0)
+			return ret;
+	}
+	if (bad && vcam_fault_on(c, F_DISCONNECT) && a.frame_len / 2 >= a.maxp)
+		a.write_size = a.frame_len / 2 / a.maxp * a.maxp;	/* >= 2 writes */
+	n = vcam_plan_frame(&a, w, MAX_WRITES);
+	if (n > MAX_WRITES)
+		return -E2BIG;
+	for (int i = 0; i < n; i++) {
+		if (paused(s, gen))
+			return -EINTR;
+		if (bad && w[i].hdr_len && vcam_fault_on(c, F_HDR_LEN_0))
+			w[i].hdr[0] = 0;
+		if (bad && w[i].hdr_len && vcam_fault_on(c, F_HDR_LEN_1))
+			w[i].hdr[0] = 1;
+		if (bad && vcam_fault_on(c, F_DISCONNECT) && i > 0) {
+			s->request_exit("disconnect fault");
+			return -ENODEV;
+		}
+		ret = ep_write(s, frame, &w[i]);
+		if (ret == -EINTR && paused(s, gen))
+			return -EINTR;
+		if (ret < 0)
+			return ret;
+		sent += (uint64_t)ret;
+	}
+	if (!s->st.frames)
+		s->st.t_first = t;
+	s->st.t_last = vcam_now();
+	s->st.frames++;
+	s->st.bytes += sent;
+	if (c->verbose > 1)
+		fprintf(stderr, "vcam: frame %u sent, %llu bytes\n", s->seq,
+			(unsigned long long)sent);
+	s->seq++;
+	return 0;
+}
+
+static void sleep_until(double t)
+{
+	struct timespec ts = { .tv_sec = (time_t)t, .tv_nsec = (long)((t - (time_t)t) * 1e9) };
+
+	/* EINTR (a pause) just returns early */
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* Streams one committed session until paused. */
+static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_write *w)
+{
+	const struct vcam_config *c = s->cfg;
+	const struct vcam_format *f = vcam_probe_format(c, &s->commit);
+	const struct vcam_frame *fr = vcam_probe_frame(c, &s->commit);
+	double interval = s->commit.dwFrameInterval / 1e7, t0;
+	uint8_t fid = 0;
+	int fid_stuck = 0;
+	uint64_t k = 0;
+
+	if (vcam_source_setup(&s->src, f->fmt, fr->w, fr->h, c->quality)) {
+		fprintf(stderr, "vcam: out of memory for %ux%u frames\n", fr->w, fr->h);
+		s->request_exit("out of memory");
+		return;
+	}
+	t0 = vcam_now();
+	while (!paused(s, gen)) {
+		int ret;
+
+		if (!c->free_run)
+			sleep_until(t0 + k * interval);
+		if (paused(s, gen))
+			break;
+		ret = send_frame(s, gen, w, &fid, &fid_stuck);
+		if (ret == -EINTR)
+			break;	/* paused: the frame is sent again whole */
+		if (ret == -ENODEV && vcam_fault_on(c, F_DISCONNECT))
+			break;
+		if (ret < 0) {
+			s->st.write_errors++;
+			if (c->verbose)
+				fprintf(stderr, "vcam: EP_WRITE: %s\n", strerror(-ret));
+			if (ret == -ENOMEM || ret == -E2BIG) {
+				s->request_exit("cannot send frames");
+				break;
+			}
+			/* e.g. -ESHUTDOWN after a bus reset: retry later */
+			sleep_until(vcam_now() + 0.05);
+			continue;
+		}
+		k++;
+		if (c->frames && s->st.frames >= c->frames) {
+			s->request_exit("--frames reached");
+			break;
+		}
+	}
+}
+
+static void *writer(void *arg)
+{
+	struct vcam_stream *s = arg;
+	struct vcam_write *w = calloc(MAX_WRITES, sizeof(*w));
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if (!w) {
+		s->request_exit("out of memory");
+		pthread_mutex_lock(&s->lock);
+		s->exited = 1;
+		pthread_cond_broadcast(&s->cond);
+		pthread_mutex_unlock(&s->lock);
+		return NULL;
+	}
+	pthread_mutex_lock(&s->lock);
+	while (!s->quit) {
+		unsigned int gen = s->gen;
+
+		if (s->ack != gen) {
+			s->ack = gen;
+			pthread_cond_broadcast(&s->cond);
+		}
+		if (!s->running || s->ep < 0) {
+			pthread_cond_wait(&s->cond, &s->lock);
+			continue;
+		}
+		pthread_mutex_unlock(&s->lock);
+		stream_session(s, gen, w);
+		pthread_mutex_lock(&s->lock);
+		if (s->gen == gen)	/* ended by itself: wait for a commit */
+			s->running = 0;
+	}
+	s->ack = s->gen;
+	s->exited = 1;
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+	free(w);
+	return NULL;
+}
+
+static void on_sigusr1(int sig)
+{
+	(void)sig;
+}
+
+int vcam_stream_start(struct vcam_stream *s, const struct vcam_config *cfg, int fd,
+		      void (*request_exit)(const char *why))
+{
+	struct sigaction sa = { .sa_handler = on_sigusr1 };	/* no SA_RESTART */
+
+	memset(s, 0, sizeof(*s));
+	s->cfg = cfg;
+	s->fd = fd;
+	s->ep = -1;
+	s->rand = cfg->seed;
+	s->request_exit = request_exit;
+	vcam_source_init(&s->src);
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_cond_init(&s->cond, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	return pthread_create(&s->thread, NULL, writer, s) ? -1 : 0;
+}
+
+/* Bumps gen and interrupts the writer until it is idle. */
+static void stream_interrupt(struct vcam_stream *s)
+{
+	unsigned int gen;
+
+	pthread_mutex_lock(&s->lock);
+	gen = __atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
+	s->running = 0;
+	pthread_cond_broadcast(&s->cond);
+	while (s->ack != gen && !s->exited) {
+		struct timespec ts;
+
+		pthread_kill(s->thread, SIGUSR1);
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 2000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&s->cond, &s->lock, &ts);
+	}
+	pthread_mutex_unlock(&s->lock);
+}
+
+void vcam_stream_pause(struct vcam_stream *s)
+{
+	stream_interrupt(s);
+}
+
+void vcam_stream_run(struct vcam_stream *s, const struct vcam_probe *p)
+{
+	pthread_mutex_lock(&s->lock);
+	if (s->st.streams++)
+		s->st.restarts++;
+	s->commit = *p;
+	s->running = 1;
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+}
+
+void vcam_stream_set_ep(struct vcam_stream *s, int ep)
+{
+	pthread_mutex_lock(&s->lock);
+	s->ep = ep;
+	pthread_cond_broadcast(&s->cond);
+	pthread_mutex_unlock(&s->lock);
+}
+
+void vcam_stream_stop(struct vcam_stream *s)
+{
+	s->quit = 1;
+	stream_interrupt(s);
+	pthread_join(s->thread, NULL);
+	vcam_source_free(&s->src);
+}
