@@ -122,14 +122,15 @@ configure() {
 	fi
 	rm -f "$merged"
 }
-step "kernel: configuring from qemu/kernel.config" configure
+step "kernel: configuring from ${fragments[*]#"$UVCDMA_TOP"/}" configure
 
 # make, printing a progress line every 30 s instead of thousands of lines.
 make_with_progress() {
 	local what=$1 t0 pid
 	shift
 	t0=$(now)
-	make -C "$KERNEL_SRC" -j"$jobs" CC="ccache ${CROSS_COMPILE}gcc" "$@" >"$build_log" 2>&1 &
+	# MAKEFLAGS cleared: a "make -s" above must not silence the log read here.
+	MAKEFLAGS='' make -C "$KERNEL_SRC" -j"$jobs" CC="ccache ${CROSS_COMPILE}gcc" "$@" >"$build_log" 2>&1 &
 	pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
 		for _ in $(seq 60); do
