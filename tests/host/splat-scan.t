@@ -38,6 +38,15 @@ printf '%s\n' '[    1.0] uvcdma-init: running job: exec grep WARNING: notes.txt'
 "$scan" "$tmp" >/dev/null 2>&1 && st=0 || st=$?
 is "$st" 0 "report words inside other messages are not reports"
 
+# DMA-API debug's banners are not reports; its reports are.
+printf '%s\n' '[    0.1] DMA-API: preallocated 65536 debug entries' \
+	'[    0.1] DMA-API: debugging enabled by kernel config' >"$tmp"
+"$scan" "$tmp" >/dev/null 2>&1 && st=0 || st=$?
+is "$st" 0 "DMA-API debug banners are not reports"
+printf '%s\n' '[    5.0] DMA-API: dummy_hcd dummy_hcd.0: device driver failed to check map error[device address=0x0000000043600000] [size=16384 bytes] [mapped as single]' >"$tmp"
+"$scan" "$tmp" >/dev/null 2>&1 && st=0 || st=$?
+is "$st" 1 "a DMA-API report on its own is detected"
+
 # printk caller ids ([T123]) do not hide a report.
 printf '%s\n' '[    2.0][  T123] WARNING: CPU: 0 PID: 123 at mm/page_alloc.c:1 f+0x0/0x4' >"$tmp"
 "$scan" "$tmp" >/dev/null 2>&1 && st=0 || st=$?
