@@ -27,5 +27,5 @@ git -C "$tree" -c user.name="$name" -c user.email="$email" format-patch -q --cov
 mv "$here/series.new" "$here/series"
 for p in "$here"/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-*) continue ;; esac
-	"$tree/scripts/checkpatch.pl" --strict -q --no-tree "$p" || true
+	(cd "$tree" && scripts/checkpatch.pl --strict -q --no-tree "$p") || true
 done
