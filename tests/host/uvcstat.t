@@ -93,8 +93,8 @@ like "$(printf '%s\n' "$out" | head -n 1)" 'speedup noncontiguous-1 +speedup non
 # ---- help, version, man page ----
 run --help
 is "$st" 0 "--help: exit 0"
-for code in 0 1 2 3 4 5 6; do
-	like "$out" "^  $code " "--help documents exit status $code"
+for code in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
+	like "$out" "^ {1,2}$code " "--help documents exit status $code"
 	grep -q "^\.IP $code\$" "$src/uvcstat.1" && st=0 || st=$?
 	ok "$st" "uvcstat.1 documents exit status $code"
 done
@@ -102,6 +102,10 @@ run report --help
 like "$out" '^usage: uvcstat report' "report --help"
 run compare --help
 like "$out" '^usage: uvcstat compare' "compare --help"
+run run --help
+like "$out" '^usage: uvcstat run' "run --help"
+run trace --help
+like "$out" '^usage: uvcstat trace' "trace --help"
 run --version
 like "$out" '^uvcstat [0-9]' "--version"
 if command -v groff >/dev/null; then
@@ -162,8 +166,18 @@ fails 2 "comes before the first --label" "compare: file before --label" compare 
 sed 's/^urb_count=600$/urb_count=0/' "$fix/coherent-1.raw" >"$tmp/nourb.raw"
 fails 5 "nourb.raw has no URB timings" "compare: a report without URB timings" compare "$fix/coherent-1.raw" "$tmp/nourb.raw"
 fails 4 "typo:11: malformed" "compare: a malformed input" compare "$fix/coherent-1.raw" "$tmp/typo"
-fails 6 "run: not implemented yet: needs the kernel patch series" "run" run
-fails 6 "trace: not implemented yet: needs the kernel patch series" "trace" trace
+# run: the paths a host without a camera provokes (the rest: tests/guest/uvcstat-errors.t)
+fails 7 "$tmp/video9: no such device" "run: no such device" run -d "$tmp/video9"
+fails 8 "/dev/null: not a V4L2 device" "run: /dev/null is no V4L2 device" run -d /dev/null
+fails 8 "not a V4L2 capture device \(not a character device\)" "run: a regular file" run -d "$tmp/f"
+fails 2 "-f takes YUYV or MJPEG, got 'RGB3'" "run: unknown format" run -f RGB3
+fails 2 "-s takes WIDTHxHEIGHT" "run: bad size" run -s 640
+fails 2 "-n needs 2 to 32 buffers" "run: one buffer" run -n 1
+fails 2 "-c needs a value" "run: -c without a value" run -c
+fails 2 "unknown argument 'extra'" "run: stray argument" run extra
+# trace: argument errors (the rest: tests/host/uvcstat-trace.t)
+fails 2 "trace: missing FILE.dat" "trace without a file" trace
+fails 3 "cannot read: No such file" "trace: missing file" trace "$tmp/missing.dat"
 if [ -w /dev/full ]; then
 	timeout 10 "$uvcstat" report "$fix/coherent-1.raw" >/dev/full 2>"$tmp/stderr" && st=0 || st=$?
 	is "$st" 1 "output that cannot be written: exit 1"

@@ -1,19 +1,475 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmd_run.c - `uvcstat run`: capture from a V4L2 device and report the
- * uvcvideo statistics of that stream. Not implemented yet: it needs the
- * kernel patch series (per-stream `stats`/`stats_raw` in debugfs), and it
- * will run in the guest. The plan (issue 5): open the node, S_FMT/S_PARM,
- * mmap streaming for N frames or T seconds, find
- * /sys/kernel/debug/usb/uvcvideo/<bus>-<dev>-<intf>/ from the node through
- * sysfs, read stats_raw with uvc_parse_report() and print it like report.
+ * cmd_run.c - `uvcstat run`: capture from a uvcvideo node (capture.c),
+ * verify the virtual camera's frames, read the debugfs statistics of that
+ * very stream (statsdir.c: found through sysfs) and print them like
+ * `report`, headed by where they were measured (platform.c).
+ *
+ * Order: every check that can fail without streaming (device, debugfs,
+ * statistics file) runs before the capture, so a refused run costs nothing.
  */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "parse.h"
+#include "platform.h"
+#include "render.h"
+#include "statsdir.h"
 #include "uvcstat.h"
+
+#define DEBUGFS_MAGIC_NUMBER 0x64626720
+#define VCAM_USB_ID 0x1d6b0102u		/* tools/vcam/vcam.h: VCAM_VID, VCAM_PID */
+
+static const char run_usage[] =
+	"usage: uvcstat run [-d DEVICE] [-f YUYV|MJPEG] [-s WxH] [-r FPS] [-c FRAMES]\n"
+	"                   [-t SECONDS] [-n BUFFERS] [--timeout SECONDS]\n"
+	"                   [--verify | --no-verify] [--debugfs DIR] [--text | --json | --csv]\n"
+	"Captures from DEVICE (default /dev/video0, a uvcvideo node) with mmap\n"
+	"streaming: format -f (default YUYV), size -s (default 640x480), -r frames per\n"
+	"second (default 30; 0 leaves the interval alone), -c frames (default 300;\n"
+	"0 = no limit) or -t seconds (whichever ends first; Ctrl-C ends early),\n"
+	"-n buffers (default 4). Frames of the virtual camera (USB 1d6b:0102, vcam)\n"
+	"are verified (sequence and checksum); --verify / --no-verify force it.\n"
+	"Then reads the uvcvideo debugfs statistics of that stream\n"
+	"(DIR/usb/uvcvideo/<bus>-<dev>-<intf>/stats_raw, DIR default /sys/kernel/debug,\n"
+	"the directory found through sysfs) and prints them like 'uvcstat report',\n"
+	"after '# ' lines saying what was captured and where it was measured\n"
+	"(kernel, URB allocation, QEMU TCG or hardware, CPU). A progress line goes to\n"
+	"stderr when stderr is a terminal.\n";
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV };
+
+struct run_opts {
+	struct uvc_capture_opts cap;
+	const char *debugfs;
+	int verify;		/* -1 auto */
+	enum out_format fmt;
+};
+
+struct run_ctx {
+	const struct run_opts *o;
+	struct uvc_stats_loc loc;
+	int pick;		/* the stream's index in loc.intf, -1 not known yet */
+	char stats_path[PATH_MAX + 16];
+};
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static int parse_size(const char *s, unsigned int *w, unsigned int *h)
+{
+	char *end;
+	unsigned long a, b;
+
+	a = strtoul(s, &end, 10);
+	if (end == s || (*end != 'x' && *end != 'X'))
+		return -1;
+	s = end + 1;
+	b = strtoul(s, &end, 10);
+	if (end == s || *end || !a || !b || a > 65535 || b > 65535)
+		return -1;
+	*w = (unsigned int)a;
+	*h = (unsigned int)b;
+	return 0;
+}
+
+static int parse_seconds(const char *s, double *v)
+{
+	char *end;
+
+	if (!s)
+		return -1;
+	*v = strtod(s, &end);
+	return end == s || *end || !(*v > 0) || *v > 1e6 ? -1 : 0;
+}
+
+/* -c 0 and -r 0 are meaningful: a number from 0. */
+static int parse_count(const char *opt, const char *s, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return uvc_fail(EXIT_USAGE, "run: %s needs a number", opt);
+	*v = strtoul(s, &end, 10);
+	if (*end || *v > max)
+		return uvc_fail(EXIT_USAGE, "run: %s needs a number from 0 to %lu, got '%s'", opt, max, s);
+	return 0;
+}
+
+static int takes_value(const char *a)
+{
+	static const char *const opts[] = {
+		"-d", "--device", "--debugfs", "-f", "--format", "-s", "--size", "-r", "--fps",
+		"-c", "--frames", "-t", "--seconds", "-n", "--buffers", "--timeout", NULL,
+	};
+	int i;
+
+	for (i = 0; opts[i]; i++)
+		if (!strcmp(a, opts[i]))
+			return 1;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct run_opts *o)
+{
+	struct uvc_capture_opts *c = &o->cap;
+	unsigned long n;
+	int i, ret, frames_set = 0;
+
+	memset(o, 0, sizeof(*o));
+	c->dev = "/dev/video0";
+	c->fourcc = uvc_fourcc_parse("YUYV");
+	c->width = 640;
+	c->height = 480;
+	c->fps = 30;
+	c->frames = 300;
+	c->nbufs = 4;
+	c->timeout_s = 10;
+	o->debugfs = "/sys/kernel/debug";
+	o->verify = -1;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = argv[i + 1];
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(run_usage, stdout);
+			return -1;
+		} else if (!strcmp(a, "--text")) {
+			o->fmt = OUT_TEXT;
+		} else if (!strcmp(a, "--json")) {
+			o->fmt = OUT_JSON;
+		} else if (!strcmp(a, "--csv")) {
+			o->fmt = OUT_CSV;
+		} else if (!strcmp(a, "--verify")) {
+			o->verify = 1;
+		} else if (!strcmp(a, "--no-verify")) {
+			o->verify = 0;
+		} else if (!v && takes_value(a)) {
+			return uvc_fail(EXIT_USAGE, "run: %s needs a value (see uvcstat run --help)", a);
+		} else if (!strcmp(a, "-d") || !strcmp(a, "--device")) {
+			c->dev = v;
+			i++;
+		} else if (!strcmp(a, "--debugfs")) {
+			o->debugfs = v;
+			i++;
+		} else if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
+			c->fourcc = uvc_fourcc_parse(v);
+			if (!c->fourcc)
+				return uvc_fail(EXIT_USAGE, "run: -f takes YUYV or MJPEG, got '%s'", v);
+			i++;
+		} else if (!strcmp(a, "-s") || !strcmp(a, "--size")) {
+			if (parse_size(v, &c->width, &c->height))
+				return uvc_fail(EXIT_USAGE, "run: -s takes WIDTHxHEIGHT (e.g. 640x480), got '%s'", v);
+			i++;
+		} else if (!strcmp(a, "-r") || !strcmp(a, "--fps")) {
+			ret = parse_count(a, v, 1000, &n);
+			if (ret)
+				return ret;
+			c->fps = (unsigned int)n;
+			i++;
+		} else if (!strcmp(a, "-c") || !strcmp(a, "--frames")) {
+			ret = parse_count(a, v, 100000000, &c->frames);
+			if (ret)
+				return ret;
+			frames_set = 1;
+			i++;
+		} else if (!strcmp(a, "-t") || !strcmp(a, "--seconds")) {
+			if (parse_seconds(v, &c->seconds))
+				return uvc_fail(EXIT_USAGE, "run: -t takes seconds above 0, got '%s'", v);
+			i++;
+		} else if (!strcmp(a, "-n") || !strcmp(a, "--buffers")) {
+			ret = parse_count(a, v, UVC_CAPTURE_MAX_BUFS, &n);
+			if (ret)
+				return ret;
+			if (n < 2)
+				return uvc_fail(EXIT_USAGE, "run: -n needs 2 to %d buffers", UVC_CAPTURE_MAX_BUFS);
+			c->nbufs = (unsigned int)n;
+			i++;
+		} else if (!strcmp(a, "--timeout")) {
+			ret = parse_count(a, v, 3600, &n);
+			if (ret)
+				return ret;
+			c->timeout_s = n ? (unsigned int)n : 1;
+			i++;
+		} else {
+			return uvc_fail(EXIT_USAGE, "run: unknown argument '%s' (see uvcstat run --help)", a);
+		}
+	}
+	if (c->seconds > 0 && !frames_set)
+		c->frames = 0;		/* -t alone: for that long */
+	if (!c->frames && !(c->seconds > 0) && !isatty(STDIN_FILENO))
+		return uvc_fail(EXIT_USAGE, "run: -c 0 without -t only on a terminal (Ctrl-C ends it)");
+	return 0;
+}
+
+/* Debugfs reachable, and the statistics of candidate I there? */
+static int check_stats(const struct run_opts *o, struct run_ctx *x, unsigned int i)
+{
+	char root[PATH_MAX], dir[PATH_MAX];
+	struct statfs sf;
+	struct stat st;
+
+	snprintf(root, sizeof(root), "%s/usb/uvcvideo", o->debugfs);
+	if (stat(root, &st) < 0) {
+		int err = errno;
+
+		if (statfs(o->debugfs, &sf) < 0 || (unsigned long)sf.f_type != DEBUGFS_MAGIC_NUMBER)
+			return uvc_fail(EXIT_DEBUGFS, "debugfs is not mounted on %s: "
+					"mount -t debugfs none /sys/kernel/debug", o->debugfs);
+		if (err == EACCES || err == EPERM)
+			return uvc_fail(EXIT_DEBUGFS, "%s: no permission to read the uvcvideo statistics "
+					"(run as root)", root);
+		return uvc_fail(EXIT_NO_STATS, "%s: %s: uvcvideo has no debugfs statistics "
+				"(a kernel with CONFIG_DEBUG_FS and the uvcdma patch series provides them)",
+				root, strerror(err));
+	}
+	uvc_stats_dir(o->debugfs, &x->loc, i, dir, sizeof(dir));
+	snprintf(x->stats_path, sizeof(x->stats_path), "%s/stats_raw", dir);
+	if (access(x->stats_path, R_OK) == 0)
+		return EXIT_OK;
+	if (errno == EACCES)
+		return uvc_fail(EXIT_DEBUGFS, "%s: no permission (run as root)", x->stats_path);
+	if (access(dir, F_OK) < 0)
+		return uvc_fail(EXIT_NO_STATS, "%s: no statistics directory for %s (uvcvideo creates it "
+				"when it binds the stream)", dir, x->loc.video);
+	return uvc_fail(EXIT_NO_STATS, "%s: missing: this kernel lacks the uvcdma patch series "
+			"(its patch 'media: uvcvideo: Add URB timing statistics to debugfs' provides "
+			"stats_raw)", x->stats_path);
+}
+
+/* After the first frame: with several streams, the one that runs. */
+static int pick_stream(void *arg)
+{
+	struct run_ctx *x = arg;
+	int i;
+
+	if (x->pick >= 0)
+		return EXIT_OK;
+	i = uvc_stats_pick_streaming(x->o->debugfs, &x->loc);
+	if (i < 0)
+		return uvc_fail(EXIT_NO_STATS, "%s: cannot tell which of the %u streams of USB %u-%u is "
+				"this node's: none or several stats_raw say streaming=1",
+				x->o->cap.dev, x->loc.nintf, x->loc.busnum, x->loc.devnum);
+	x->pick = i;
+	return check_stats(x->o, x, (unsigned int)i);
+}
+
+static int read_stats(const struct run_ctx *x, struct uvc_report *r)
+{
+	struct uvc_parse_error err;
+	size_t len;
+	char *data;
+	int ret;
+
+	ret = uvc_read_input(x->stats_path, &data, &len);
+	if (ret)
+		return ret;
+	ret = uvc_parse_report(data, len, 0, r, &err);
+	free(data);
+	if (ret)
+		return uvc_fail(EXIT_MALFORMED, "%s:%u: %s", x->stats_path, err.line, err.msg);
+	return EXIT_OK;
+}
+
+static const char *mode_of(const struct uvc_report *r, const struct uvc_platform *pf)
+{
+	if (r->p.has & UVC_HAS_MODE)
+		return r->p.mode;
+	return pf->urb_alloc[0] ? pf->urb_alloc : "unknown";
+}
+
+static void render_header(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
+			  const struct uvc_report *r, const struct uvc_platform *pf, int verified)
+{
+	const struct uvc_capture_opts *o = &x->o->cap;
+	char cc[5], line[160];
+
+	uvc_fourcc_str(c->fourcc, cc);
+	buf_printf(b, "# uvcstat run: %s (%s, USB %04x:%04x '%s'), statistics %s\n", o->dev, c->card,
+		   x->loc.vid, x->loc.pid, x->loc.product, x->stats_path);
+	buf_printf(b, "# measured on: kernel %s %s, URB allocation %s, %s, CPU %s\n", pf->kernel,
+		   pf->arch, mode_of(r, pf), pf->machine, pf->cpu);
+	buf_printf(b, "# capture: %s %ux%u, interval %u/%u s, %u buffers: %" PRIu64 " frames, %" PRIu64
+		   " bytes in %.3f s (%.2f fps)", cc, c->width, c->height, c->tpf_num, c->tpf_den,
+		   c->nbufs, c->frames, c->bytes, c->seconds,
+		   c->seconds > 0 ? (double)c->frames / c->seconds : 0.0);
+	if (c->flagged)
+		buf_printf(b, ", %" PRIu64 " buffers flagged ERROR", c->flagged);
+	buf_puts(b, "\n");
+	if (strcmp(pf->timing_stats, "N") == 0)
+		buf_puts(b, "# uvcvideo timing_stats=N: the URB intervals were not timed (all 0)\n");
+	if (verified) {
+		fs_summary(&c->v, line, sizeof(line));
+		buf_printf(b, "# verified (framestamp): %s (uvcvideo reordered %" PRIu64 ")\n", line,
+			   c->host_reordered);
+	} else {
+		buf_puts(b, "# not verified: not the virtual camera (--verify forces it)\n");
+	}
+}
+
+static void render_json_extra(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
+			      const struct uvc_report *r, const struct uvc_platform *pf, int verified)
+{
+	char cc[5];
+
+	uvc_fourcc_str(c->fourcc, cc);
+	b->len -= b->len >= 3 ? 3 : 0;	/* reopen the object: drop "\n}\n" */
+	buf_puts(b, ",\n  \"measured\": { \"kernel\": ");
+	uvc_json_string(b, pf->kernel);
+	buf_puts(b, ", \"arch\": ");
+	uvc_json_string(b, pf->arch);
+	buf_puts(b, ", \"urb_alloc\": ");
+	uvc_json_string(b, mode_of(r, pf));
+	buf_printf(b, ", \"emulated\": %s, \"machine\": ",
+		   pf->emulated == 1 ? "\"tcg\"" : pf->emulated == 2 ? "\"kvm\"" : "null");
+	uvc_json_string(b, pf->machine);
+	buf_puts(b, ", \"cpu\": ");
+	uvc_json_string(b, pf->cpu);
+	buf_puts(b, " },\n  \"run\": { \"device\": ");
+	uvc_json_string(b, x->o->cap.dev);
+	buf_puts(b, ", \"card\": ");
+	uvc_json_string(b, c->card);
+	buf_printf(b, ", \"usb_id\": \"%04x:%04x\", \"stats\": ", x->loc.vid, x->loc.pid);
+	uvc_json_string(b, x->stats_path);
+	buf_printf(b, ",\n    \"format\": \"%s\", \"width\": %u, \"height\": %u, \"interval\": \"%u/%u\""
+		   ", \"buffers\": %u, \"frames\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"seconds\": %.3f"
+		   ", \"flagged\": %" PRIu64, cc, c->width, c->height, c->tpf_num, c->tpf_den, c->nbufs,
+		   c->frames, c->bytes, c->seconds, c->flagged);
+	if (verified)
+		buf_printf(b, ",\n    \"verify\": { \"ok\": %" PRIu64 ", \"dropped\": %" PRIu64
+			   ", \"corrupt\": %" PRIu64 ", \"out_of_order\": %" PRIu64
+			   ", \"host_reordered\": %" PRIu64 " }", c->v.ok, c->v.dropped, c->v.corrupt,
+			   c->v.out_of_order, c->host_reordered);
+	else
+		buf_puts(b, ",\n    \"verify\": null");
+	buf_puts(b, " }\n}\n");
+}
+
+static void csv_field(struct buf *b, const char *s)
+{
+	buf_puts(b, ",\"");
+	for (; *s; s++)
+		buf_add(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
+	buf_puts(b, "\"");
+}
+
+static void render_csv(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
+		       const struct uvc_report *r, const struct uvc_platform *pf, int verified)
+{
+	char cc[5];
+
+	uvc_fourcc_str(c->fourcc, cc);
+	uvc_render_csv_header(b);
+	b->len--;	/* extend the header line */
+	buf_puts(b, ",kernel,arch,machine,cpu,device,format,width,height,interval,captured_frames,"
+		 "captured_bytes,seconds,verified_ok,dropped,corrupt,out_of_order\n");
+	uvc_render_csv_row(b, r, "run");
+	b->len--;
+	csv_field(b, pf->kernel);
+	csv_field(b, pf->arch);
+	csv_field(b, pf->machine);
+	csv_field(b, pf->cpu);
+	csv_field(b, x->o->cap.dev);
+	buf_printf(b, ",%s,%u,%u,%u/%u,%" PRIu64 ",%" PRIu64 ",%.3f", cc, c->width, c->height,
+		   c->tpf_num, c->tpf_den, c->frames, c->bytes, c->seconds);
+	if (verified)
+		buf_printf(b, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", c->v.ok,
+			   c->v.dropped, c->v.corrupt, c->v.out_of_order);
+	else
+		buf_puts(b, ",,,,\n");
+}
+
+/* Device, sysfs and debugfs checks, then the capture. */
+static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c, int *verified)
+{
+	char name[64], err[PATH_MAX + 128];
+	int ret;
+
+	ret = uvc_capture_open(&o->cap, c);
+	if (ret)
+		return ret;
+	if (uvc_video_sysname("", c->rdev, name, sizeof(name)))
+		return uvc_fail(EXIT_NOT_UVC, "%s: no /sys/class/video4linux entry for this node", o->cap.dev);
+	if (uvc_stats_locate("", name, &x->loc, err, sizeof(err)))
+		return uvc_fail(EXIT_NOT_UVC, "%s: not a uvcvideo USB stream: %s", o->cap.dev, err);
+	if (x->loc.nintf == 1) {
+		x->pick = 0;
+		ret = check_stats(o, x, 0);
+	} else {
+		x->pick = -1;	/* decided while streaming */
+		ret = check_stats(o, x, 0);
+		if (ret == EXIT_NO_STATS)
+			ret = EXIT_OK;	/* maybe the other stream's */
+	}
+	if (ret)
+		return ret;
+	*verified = o->verify >= 0 ? o->verify :
+		    ((x->loc.vid << 16) | x->loc.pid) == VCAM_USB_ID;
+	o->cap.verify = *verified;
+	ret = uvc_capture_setup(&o->cap, c);
+	if (ret)
+		return ret;
+	return uvc_capture_stream(&o->cap, c, pick_stream, x);
+}
 
 int cmd_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return uvc_fail(EXIT_NOT_IMPLEMENTED,
-			"run: not implemented yet: needs the kernel patch series (uvcvideo per-stream stats_raw)");
+	struct sigaction sa = { .sa_handler = on_sigint };
+	struct run_opts o;
+	struct run_ctx x;
+	struct uvc_platform pf;
+	struct uvc_capture c = { .fd = -1 };
+	struct uvc_report r;
+	struct buf out = { 0 };
+	int ret, verified = 0;
+
+	ret = parse_args(argc, argv, &o);
+	if (ret)
+		return ret < 0 ? (fflush(stdout) ? EXIT_INTERNAL : EXIT_OK) : ret;
+	memset(&x, 0, sizeof(x));
+	x.o = &o;
+	x.pick = -1;
+	o.cap.progress = isatty(STDERR_FILENO);
+	o.cap.stop = &stop_flag;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	ret = capture(&o, &x, &c, &verified);
+	uvc_platform_probe("", &pf);	/* where it was measured */
+	if (!ret)
+		ret = read_stats(&x, &r);	/* after STREAMOFF, before close */
+	uvc_capture_close(&c);
+	if (ret)
+		return ret;
+	if (verified && (c.v.corrupt || c.v.out_of_order > c.host_reordered))
+		return uvc_fail(EXIT_VERIFY, "%s: frames failed verification: %" PRIu64 " corrupt, %" PRIu64
+				" out of order from the camera (of %" PRIu64 ")", o.cap.dev, c.v.corrupt,
+				c.v.out_of_order - c.host_reordered, c.frames);
+	switch (o.fmt) {
+	case OUT_TEXT:
+		render_header(&out, &x, &c, &r, &pf, verified);
+		uvc_render_text(&out, &r.p);
+		break;
+	case OUT_JSON:
+		uvc_render_json(&out, &r, "run");
+		render_json_extra(&out, &x, &c, &r, &pf, verified);
+		break;
+	case OUT_CSV:
+		render_csv(&out, &x, &c, &r, &pf, verified);
+		break;
+	}
+	ret = uvc_write_output(&out);
+	buf_free(&out);
+	return ret;
 }

@@ -1,16 +1,304 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmd_trace.c - `uvcstat trace`: the timing statistics from the uvcvideo
- * and dma trace events (live through libtracefs, or a trace.dat through
- * libtracecmd), cross-checked against debugfs. Not implemented yet: the
- * trace events come with the kernel patch series.
+ * cmd_trace.c - `uvcstat trace`: the URB timing statistics from the
+ * uvcvideo trace events of a trace.dat (libtracecmd, tracefile.c), paired
+ * per stream and URB (tracepair.c), printed like `report`, and optionally
+ * cross-checked against a debugfs stats_raw (crosscheck.c).
+ *
+ * Built without libtracecmd (TRACE=0: the static arm64 build), the command
+ * parses its arguments and exits with EXIT_NOT_IMPLEMENTED.
  */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crosscheck.h"
+#include "derive.h"
+#include "load.h"
+#include "reconstruct.h"
+#include "render.h"
+#include "tracepair.h"
 #include "uvcstat.h"
+#ifdef UVCSTAT_TRACECMD
+#include "tracefile.h"
+#endif
+
+static const char trace_usage[] =
+	"usage: uvcstat trace [--text | --json | --csv] [--stream NAME] [--session N]\n"
+	"                     [--cross-check STATS_RAW [--tolerance PCT] [--abs-tolerance US]]\n"
+	"                     FILE.dat\n"
+	"Computes the URB statistics (URB, header, latency, decode, sync for cpu, sync\n"
+	"for device, bytes) from the uvcvideo trace events of a trace.dat recorded with\n"
+	"'trace-cmd record -e uvcvideo -e dma', one report per stream session\n"
+	"(STREAMON..STREAMOFF), in the format of 'uvcstat report'. frames, packets,\n"
+	"empty and errors are estimated from uvcvideo_decode_header; pts, scr and sof\n"
+	"are not in the events (printed as uvcvideo's initial values).\n"
+	"--stream NAME: only that stream (e.g. 1-1:1.1); --session N: only the N-th.\n"
+	"--cross-check STATS_RAW: compare one session (--session N, default the last)\n"
+	"with a debugfs stats_raw of the same stream: counts and bytes must be equal\n"
+	"when the trace covers the whole stream, averages without the largest sample\n"
+	"within --tolerance PCT (default 10) percent or --abs-tolerance US (default\n"
+	"25) microseconds, whichever is larger. The report and the table go to\n"
+	"stdout; exit 16 when a figure is outside tolerance.\n";
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV };
+
+struct trace_opts {
+	enum out_format fmt;
+	const char *file, *stream, *xcheck;
+	unsigned int session;		/* 1-based, 0 = all (or the last with --cross-check) */
+	struct uvc_xcheck_opts x;
+};
+
+static int parse_double(const char *opt, const char *s, double max, double *v)
+{
+	char *end;
+
+	if (!s)
+		return uvc_fail(EXIT_USAGE, "trace: %s needs a number", opt);
+	*v = strtod(s, &end);
+	if (end == s || *end || !(*v >= 0) || *v > max)
+		return uvc_fail(EXIT_USAGE, "trace: %s needs a number from 0 to %g, got '%s'", opt, max, s);
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct trace_opts *o)
+{
+	double d;
+	int i, ret;
+
+	memset(o, 0, sizeof(*o));
+	o->x.rel_pct = UVC_XCHECK_REL_DEFAULT;
+	o->x.abs_ns = UVC_XCHECK_ABS_DEFAULT;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = argv[i + 1];
+
+		if (a[0] != '-' || strcmp(a, "-") == 0) {
+			if (o->file)
+				return uvc_fail(EXIT_USAGE, "trace: one trace file, got '%s' and '%s'",
+						o->file, a);
+			o->file = a;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			fputs(trace_usage, stdout);
+			return -1;
+		} else if (strcmp(a, "--text") == 0) {
+			o->fmt = OUT_TEXT;
+		} else if (strcmp(a, "--json") == 0) {
+			o->fmt = OUT_JSON;
+		} else if (strcmp(a, "--csv") == 0) {
+			o->fmt = OUT_CSV;
+		} else if (strcmp(a, "--session") == 0) {
+			ret = uvc_parse_uint_arg("trace", a, v, &o->session);
+			if (ret)
+				return ret;
+			i++;
+		} else if (strcmp(a, "--stream") == 0 || strcmp(a, "--cross-check") == 0) {
+			if (!v)
+				return uvc_fail(EXIT_USAGE, "trace: %s needs a value", a);
+			if (strcmp(a, "--stream") == 0)
+				o->stream = v;
+			else
+				o->xcheck = v;
+			i++;
+		} else if (strcmp(a, "--tolerance") == 0) {
+			ret = parse_double(a, v, 1000, &o->x.rel_pct);
+			if (ret)
+				return ret;
+			i++;
+		} else if (strcmp(a, "--abs-tolerance") == 0) {
+			ret = parse_double(a, v, 1e9, &d);
+			if (ret)
+				return ret;
+			o->x.abs_ns = (u64)(d * 1000 + 0.5);
+			i++;
+		} else {
+			return uvc_fail(EXIT_USAGE, "trace: unknown option '%s' (see uvcstat trace --help)", a);
+		}
+	}
+	if (!o->file)
+		return uvc_fail(EXIT_USAGE, "trace: missing FILE.dat (see uvcstat trace --help)");
+	if (o->xcheck && o->fmt != OUT_TEXT)
+		return uvc_fail(EXIT_USAGE, "trace: --cross-check prints text only (no --json or --csv)");
+	return 0;
+}
+
+#ifdef UVCSTAT_TRACECMD
+
+/* Why a session does not cover the whole stream. */
+static const char *partial_reason(const struct uvc_trace_session *s)
+{
+	if (s->lost)
+		return "partial: the trace lost events";
+	if (!s->started_clean)
+		return "partial: started before the trace";
+	if (!s->stopped)
+		return "partial: still streaming when the trace ended";
+	return "partial: URBs seen without their initial submission";
+}
+
+static void to_report(const struct uvc_trace_session *s, struct uvc_report *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->format = UVC_FMT_RAW;
+	r->has_raw = 1;
+	r->raw = s->raw;
+	uvc_derive(&s->raw, 0, &r->p);
+}
+
+static void render_json_session(struct buf *out, const struct uvc_report *r, const char *file,
+				const struct uvc_trace_session *s, unsigned int k, const char *stream)
+{
+	char source[512];
+
+	snprintf(source, sizeof(source), "%s#%u", uvc_source_name(file), k);
+	uvc_render_json(out, r, source);
+	out->len -= out->len >= 3 ? 3 : 0;	/* reopen the object: drop "\n}\n" */
+	buf_puts(out, ",\n  \"trace\": { \"stream\": ");
+	uvc_json_string(out, stream);
+	buf_printf(out, ", \"session\": %u, \"whole\": %s, \"urbs\": %u, \"unpaired\": %" PRIu64
+		   ", \"first_ns\": %" PRIu64 ", \"last_ns\": %" PRIu64 " }\n}\n",
+		   k, s->whole ? "true" : "false", s->urbs, s->unpaired, s->first_ts, s->last_ts);
+}
+
+static int cross_check(struct buf *out, const struct trace_opts *o, const struct uvc_trace_session *s,
+		       int *mismatch)
+{
+	struct uvc_load_opts lo = { 0, 0, 0 };
+	struct uvc_xcheck_opts x = o->x;
+	struct uvc_xcheck_result res;
+	struct uvc_parse_error err;
+	struct uvc_report st;
+	struct uvc_raw raw;
+	int ret;
+
+	ret = uvc_load_report(o->xcheck, &lo, &st);
+	if (ret)
+		return ret;
+	raw = st.raw;
+	if (!st.has_raw && uvc_reconstruct(&st, 0, &raw, &err))
+		return uvc_fail(EXIT_MALFORMED, "%s: %s", o->xcheck, err.msg);
+	if ((raw.has & UVC_HAS_MODE) && (s->raw.has & UVC_HAS_MODE) && strcmp(raw.mode, s->raw.mode))
+		return uvc_fail(EXIT_INCOMPATIBLE, "trace: %s is of a %s stream, the trace session of a %s one",
+				o->xcheck, raw.mode, s->raw.mode);
+	x.whole = s->whole;
+	buf_printf(out, "\ncross-check: trace against %s\n", o->xcheck);
+	uvc_crosscheck(out, &s->raw, &raw, &x, &res);
+	*mismatch = res.failed > 0;
+	return EXIT_OK;
+}
+
+static int run_trace(const struct trace_opts *o)
+{
+	struct uvc_trace_events te;
+	struct uvc_trace_result tr;
+	struct buf out = { 0 };
+	struct uvc_report r;
+	size_t *sel = NULL, nsel = 0, i;
+	int ret, mismatch = 0;
+
+	ret = uvc_trace_load(o->file, &te);
+	if (ret)
+		return ret;
+	if (uvc_trace_pair(te.ev, te.n, &tr)) {
+		uvc_trace_events_free(&te);
+		return uvc_fail(EXIT_INTERNAL, "out of memory");
+	}
+	sel = calloc(tr.n + 1, sizeof(*sel));
+	if (!sel) {
+		ret = uvc_fail(EXIT_INTERNAL, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < tr.n; i++)
+		if (!o->stream || strcmp(te.streams[tr.s[i].stream], o->stream) == 0)
+			sel[nsel++] = i;
+	if (!tr.n) {
+		ret = uvc_fail(EXIT_NO_STATS, "%s: the trace knows the uvcvideo events but recorded none "
+			       "(no stream ran during trace-cmd record)", o->file);
+		goto out;
+	}
+	if (!nsel) {
+		ret = uvc_fail(EXIT_USAGE, "trace: no stream '%s' in %s (first stream: %s)",
+			       o->stream, o->file, te.streams[tr.s[0].stream]);
+		goto out;
+	}
+	if (o->session > nsel) {
+		ret = uvc_fail(EXIT_USAGE, "trace: --session %u: %s has %zu session%s", o->session,
+			       o->file, nsel, nsel == 1 ? "" : "s");
+		goto out;
+	}
+	if (o->session) {
+		sel[0] = sel[o->session - 1];
+		nsel = 1;
+	} else if (o->xcheck) {
+		sel[0] = sel[nsel - 1];
+		nsel = 1;
+	}
+	if (o->fmt == OUT_CSV)
+		uvc_render_csv_header(&out);
+	if (o->fmt == OUT_JSON && nsel > 1)
+		buf_puts(&out, "[\n");
+	for (i = 0; i < nsel; i++) {
+		const struct uvc_trace_session *s = &tr.s[sel[i]];
+		const char *stream = te.streams[s->stream];
+		unsigned int k = (unsigned int)sel[i] + 1;
+		char source[512];
+
+		to_report(s, &r);
+		switch (o->fmt) {
+		case OUT_TEXT:
+			buf_printf(&out, "%s==> %s: session %u of %zu: stream %s, %s, %s <==\n",
+				   i ? "\n" : "", o->file, k, tr.n, stream,
+				   s->raw.has & UVC_HAS_MODE ? s->raw.mode : "mode unknown",
+				   s->whole ? "whole stream" : partial_reason(s));
+			uvc_render_text(&out, &r.p);
+			break;
+		case OUT_JSON:
+			if (i) {
+				out.len -= out.len && out.data[out.len - 1] == '\n';
+				buf_puts(&out, ",\n");
+			}
+			render_json_session(&out, &r, o->file, s, k, stream);
+			break;
+		case OUT_CSV:
+			snprintf(source, sizeof(source), "%s#%u", uvc_source_name(o->file), k);
+			uvc_render_csv_row(&out, &r, source);
+			break;
+		}
+	}
+	if (o->fmt == OUT_JSON && nsel > 1)
+		buf_puts(&out, "]\n");
+	if (o->xcheck) {
+		ret = cross_check(&out, o, &tr.s[sel[0]], &mismatch);
+		if (ret)
+			goto out;
+	}
+	ret = uvc_write_output(&out);
+	if (!ret && mismatch)
+		ret = uvc_fail(EXIT_MISMATCH, "trace: cross-check against %s: figures outside tolerance "
+			       "(see the table)", o->xcheck);
+out:
+	free(sel);
+	buf_free(&out);
+	uvc_trace_result_free(&tr);
+	uvc_trace_events_free(&te);
+	return ret;
+}
+
+#endif /* UVCSTAT_TRACECMD */
 
 int cmd_trace(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	struct trace_opts o;
+	int ret = parse_args(argc, argv, &o);
+
+	if (ret)
+		return ret < 0 ? (fflush(stdout) ? EXIT_INTERNAL : EXIT_OK) : ret;
+#ifdef UVCSTAT_TRACECMD
+	return run_trace(&o);
+#else
 	return uvc_fail(EXIT_NOT_IMPLEMENTED,
-			"trace: not implemented yet: needs the kernel patch series (uvcvideo trace events) and libtracefs/libtracecmd");
+			"trace: this uvcstat is built without libtracecmd (TRACE=0, like the static "
+			"arm64 build): read %s with the host build, build/host/bin/uvcstat", o.file);
+#endif
 }

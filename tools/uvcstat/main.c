@@ -16,8 +16,8 @@ static const struct {
 } commands[] = {
 	{ "report", cmd_report, "print a statistics report normalised (text, --json, --csv, --raw)" },
 	{ "compare", cmd_compare, "reports side by side with speedups (and CIs over several runs)" },
-	{ "run", cmd_run, "capture and report one stream (not implemented yet: needs the kernel patches)" },
-	{ "trace", cmd_trace, "statistics from trace events (not implemented yet: needs the kernel patches)" },
+	{ "run", cmd_run, "capture from a uvcvideo node and report that stream's debugfs statistics" },
+	{ "trace", cmd_trace, "the statistics from the uvcvideo events of a trace.dat, --cross-check" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -37,7 +37,17 @@ static void usage(FILE *f)
 	      "  3 an input file cannot be read\n"
 	      "  4 malformed or truncated report (the message names the line)\n"
 	      "  5 incompatible reports for compare\n"
-	      "  6 not implemented yet (run, trace: need the kernel patch series)\n"
+	      "  6 not in this build (trace without libtracecmd: the static arm64 build)\n"
+	      "  7 run: no such device\n"
+	      "  8 run: not a V4L2 video capture device\n"
+	      "  9 run: not a uvcvideo (USB) device\n"
+	      " 10 run: device busy\n"
+	      " 11 run: format, size or frame rate refused (the message says what the device offers)\n"
+	      " 12 run: debugfs not mounted (mount -t debugfs none /sys/kernel/debug) or no permission\n"
+	      " 13 statistics missing: no stats_raw (kernel without the uvcdma series), no uvcvideo events\n"
+	      " 14 run: streaming failed (V4L2 error, no frame within --timeout, device gone)\n"
+	      " 15 run: the virtual camera's frames failed verification (corrupt, out of order)\n"
+	      " 16 trace --cross-check: figures outside tolerance (the table is on stdout)\n"
 	      "Errors are one line on stderr. See uvcstat(1) and FORMAT.md.\n", f);
 }
 

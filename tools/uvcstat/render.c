@@ -78,7 +78,7 @@ void uvc_render_text(struct buf *b, const struct uvc_printed *p)
 /* ---- JSON ---- */
 
 /* A JSON string: escapes quotes, backslashes and control bytes. */
-static void json_string(struct buf *b, const char *s)
+void uvc_json_string(struct buf *b, const char *s)
 {
 	buf_puts(b, "\"");
 	for (; *s; s++) {
@@ -111,11 +111,11 @@ void uvc_render_json(struct buf *b, const struct uvc_report *r, const char *sour
 	unsigned int i;
 
 	buf_puts(b, "{\n  \"source\": ");
-	json_string(b, source);
+	uvc_json_string(b, source);
 	buf_printf(b, ",\n  \"input_format\": \"%s\",\n  \"mode\": ",
 		   r->format == UVC_FMT_RAW ? "stats_raw" : "text");
 	if (p->has & UVC_HAS_MODE)
-		json_string(b, p->mode);
+		uvc_json_string(b, p->mode);
 	else
 		buf_puts(b, "null");
 	buf_printf(b, ",\n  \"frames\": %" PRIu64 ",\n  \"packets\": %" PRIu64

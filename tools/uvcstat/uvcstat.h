@@ -18,7 +18,17 @@ enum {
 	EXIT_IO = 3,		/* an input file cannot be read */
 	EXIT_MALFORMED = 4,	/* malformed or truncated report, inconsistent figures */
 	EXIT_INCOMPATIBLE = 5,	/* reports that cannot be compared */
-	EXIT_NOT_IMPLEMENTED = 6,	/* run, trace: need the kernel patch series */
+	EXIT_NOT_IMPLEMENTED = 6,	/* trace in a build without libtracecmd (arm64) */
+	EXIT_NO_DEVICE = 7,	/* run: no such device */
+	EXIT_NOT_CAPTURE = 8,	/* run: not a V4L2 video capture device */
+	EXIT_NOT_UVC = 9,	/* run: not a uvcvideo device */
+	EXIT_BUSY = 10,		/* run: device busy */
+	EXIT_FORMAT = 11,	/* run: format, size or frame rate refused */
+	EXIT_DEBUGFS = 12,	/* run: debugfs not mounted, or no permission */
+	EXIT_NO_STATS = 13,	/* run: no stats_raw; trace: no uvcvideo events */
+	EXIT_CAPTURE = 14,	/* run: streaming failed (V4L2 error, no frame in time) */
+	EXIT_VERIFY = 15,	/* run: corrupt or out-of-order frames from the virtual camera */
+	EXIT_MISMATCH = 16,	/* trace --cross-check: figures outside tolerance */
 };
 
 #define UVCSTAT_VERSION "0.1"
