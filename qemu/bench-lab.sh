@@ -20,7 +20,7 @@ timed() { # timed VAR CMD...: run CMD, store its wall time in seconds in VAR
 	shift
 	t0=$(now)
 	"$@"
-	printf -v "$var" '%s' "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')"
+	printf -v "$var" '%s' "$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')"
 }
 build_kernel() {
 	UVCDMA_BUILD_DIR=$bench_build CCACHE_DIR=$bench_ccache "$UVCDMA_TOP/qemu/kernel.sh"
