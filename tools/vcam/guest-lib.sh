@@ -87,8 +87,11 @@ vcam_stream_checks() {
 	is "$(printf '%s' "$out" | tr -cd '<' | wc -c)" "$n" "v4l2-ctl dequeued $n buffers"
 	[ "$st" -eq 0 ] || diag "$out"
 	diag "v4l2-ctl: $(printf '%s' "$out" | grep -o '[0-9.]* fps' | tail -n 1)"
-	out=$(vcam-verify -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -n "$n" -v \
-		--allow-host-reorder 2>&1) && st=0 || st=$?
+	# -b 8 and --allow-no-buffer-drops 10: on a loaded CI host the capture
+	# can be descheduled long enough that uvcvideo has no buffer queued;
+	# those drops (and only those, at most 10 %) are reported, not failed.
+	out=$(vcam-verify -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -n "$n" -v -b 8 \
+		--allow-host-reorder --allow-no-buffer-drops 10 2>&1) && st=0 || st=$?
 	ok "$st" "vcam-verify: $n frames of $fmt $size@$fps verified"
 	vcam_verify_checks "$out" "$n"
 }
@@ -98,8 +101,12 @@ vcam_stream_checks() {
 # completed out of order (its copy work runs on an unbound workqueue) are
 # reported, not failed: see tools/vcam/README.md.
 vcam_verify_checks() {
-	like "$1" "^frames $2 ok $2 dropped 0 corrupt 0 out-of-order [0-9]+$" \
-		"$2 frames intact, 0 dropped, 0 corrupt"
+	like "$1" "^frames $2 ok $2 dropped [0-9]+ corrupt 0 out-of-order [0-9]+$" \
+		"$2 frames intact, 0 corrupt"
+	like "$1" "dropped: no-buffer [0-9]+ other 0" "no drop other than for lack of a capture buffer"
+	if ! grep -q 'no-buffer 0 ' <<<"$1"; then
+		diag "NOTE: uvcvideo dropped frames while the capture had no buffer queued (host scheduling)"
+	fi
 	like "$1" "out-of-order: camera 0 host-driver [0-9]+" "in the camera's order"
 	if ! grep -q 'host-driver 0' <<<"$1"; then
 		diag "NOTE: uvcvideo completed buffers out of order (v4l2 sequence went backwards)"

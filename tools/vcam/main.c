@@ -130,11 +130,11 @@ static void summary(const struct vcam_stats *st)
 	double t = st->frames > 1 ? st->t_last - st->t_first : 0;
 
 	printf("vcam: frames %llu bytes %llu time %.3f fps %.2f MB/s %.2f write-errors %llu "
-	       "restarts %llu faults %llu\n",
+	       "restarts %llu faults %llu late %llu\n",
 	       (unsigned long long)st->frames, (unsigned long long)st->bytes, t,
 	       t > 0 ? (st->frames - 1) / t : 0.0, t > 0 ? st->bytes / t / 1e6 : 0.0,
 	       (unsigned long long)st->write_errors, (unsigned long long)st->restarts,
-	       (unsigned long long)st->faults);
+	       (unsigned long long)st->faults, (unsigned long long)st->late);
 	fflush(stdout);
 }
 

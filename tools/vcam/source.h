@@ -51,6 +51,7 @@ uint32_t vcam_fourcc(enum vcam_fmt fmt);
 struct vcam_stats {
 	uint64_t frames, bytes, write_errors, faults;
 	uint64_t streams, restarts;	/* commits, and commits after the first */
+	uint64_t late;			/* frame slots skipped: the host was late */
 	double t_first, t_last;		/* CLOCK_MONOTONIC seconds */
 };
 

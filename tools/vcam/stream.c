@@ -203,8 +203,25 @@ static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_
 	while (!paused(s, gen)) {
 		int ret;
 
-		if (!c->free_run)
+		if (!c->free_run) {
+			double late = vcam_now() - (t0 + k * interval);
+
+			/*
+			 * A whole interval late or more (the host took the
+			 * previous frames late, e.g. the guest was not
+			 * scheduled): skip the missed slots, as a sensor that
+			 * cannot store frames does, instead of catching up
+			 * with a burst of frames faster than the committed
+			 * rate, which the capture's few buffers cannot take.
+			 */
+			if (late >= interval) {
+				uint64_t skip = (uint64_t)(late / interval);
+
+				k += skip;
+				s->st.late += skip;
+			}
 			sleep_until(t0 + k * interval);
+		}
 		if (paused(s, gen))
 			break;
 		ret = send_frame(s, gen, w, &fid, &fid_stuck);
