@@ -8,7 +8,7 @@ CMD ?= uname -a
 export CMD
 
 .PHONY: all deps lab kernel kernel-dma-debug userland tools check test shell guest-run \
-	bench-lab bench-stats bench-vcam clean help
+	bench-lab bench-stats bench-vcam plots clean help
 
 ## make            the main job: build the lab, boot it, run the smoke checks, summarise
 all: lab
@@ -55,6 +55,13 @@ shell: lab
 ## make guest-run CMD='...'   run CMD in a fresh guest; prints its output, exits with its status
 guest-run: lab
 	@qemu/run -- bash -c "$$CMD"
+
+## make plots      redraw results/report/modes.png from the main job's results/report/compare.csv
+plots: tools
+	@test -s results/report/compare.csv || { echo "no results/report/compare.csv: run 'make' first" >&2; exit 2; }
+	@plots/modes.sh --title "QEMU TCG arm64 guest, $$(cat results/report/kernel-release), vcam YUYV 640x480@30" \
+		results/report/compare.csv results/report/modes.png
+	@echo "results/report/modes.png"
 
 ## make bench-lab  benchmark: cold kernel build, no-op rebuild, boot-to-ready time
 bench-lab: deps

@@ -27,6 +27,9 @@ if "$UVCDMA_TOP/qemu/run" --run-dir "$RESULTS_DIR/runs/report-$(date +%Y%m%d-%H%
 	args=()
 	for m in "${modes[@]}"; do args+=(--label "$m" "$report_dir/$m.raw"); done
 	"$uvcstat" compare "${args[@]}" >"$report_dir/compare.txt"
+	"$uvcstat" compare --csv "${args[@]}" >"$report_dir/compare.csv"
+	"$UVCDMA_TOP/plots/modes.sh" --title "QEMU TCG arm64 guest, $(cat "$report_dir/kernel-release"), vcam YUYV 640x480@30" \
+		"$report_dir/compare.csv" "$report_dir/modes.png" || status=1
 	{
 		echo "Measured in a QEMU TCG guest (-M virt -cpu max), kernel $(cat "$report_dir/kernel-release"),"
 		echo "virtual bulk camera (vcam on dummy_hcd), YUYV 640x480 at 30 fps."
@@ -34,7 +37,7 @@ if "$UVCDMA_TOP/qemu/run" --run-dir "$RESULTS_DIR/runs/report-$(date +%Y%m%d-%H%
 		echo
 		cat "$report_dir/compare.txt"
 	} >"$report_dir/compare-labelled.txt"
-	report_status="written to $report_dir/ in $(elapsed_since "$t0")"
+	report_status="written to $report_dir/ (compare.txt, compare.csv, modes.png) in $(elapsed_since "$t0")"
 else
 	status=1
 	report_status="FAILED (see the run directory under $RESULTS_DIR/runs/)"

@@ -30,12 +30,15 @@ static const char compare_usage[] =
 	"for every speed line, column speed / baseline speed (above 1 = faster). With\n"
 	"several runs in a group: ratio of medians and its 95% confidence interval\n"
 	"(percentile bootstrap, 10000 resamples, fixed seed). --fix-std and\n"
-	"--legacy-std as for uvcstat report.\n";
+	"--legacy-std as for uvcstat report.\n"
+	"--json / --csv: one record per (metric, column): metric, label, unit, column,\n"
+	"runs, value, speedup, ci_lo, ci_hi (see uvcstat(1)); not both.\n";
 
 enum row_kind { ROW_COUNT, ROW_FPS, ROW_TIME, ROW_SPEED, ROW_CPU, ROW_MODE };
 
 struct row {
 	char name[40];
+	char key[32];		/* stable machine name: urb_avg, raw_decode... */
 	enum row_kind kind;
 	int which;		/* counter index, timing, or speed */
 	int field;		/* timing: 0 count, 1 avg, 2 std, 3 min, 4 max */
@@ -50,6 +53,10 @@ struct group {
 static const char *const counter_name[NCOUNTERS] = {
 	"frames", "packets", "empty", "errors", "invalid", "pts early", "pts initial",
 	"pts ok", "scr count ok", "scr diff ok", "bytes", "duration (ms)", "URB decode CPU usage (%)",
+};
+static const char *const counter_key[NCOUNTERS] = {
+	"frames", "packets", "empty", "errors", "invalid", "pts_early", "pts_initial",
+	"pts_ok", "scr_count_ok", "scr_diff_ok", "bytes", "duration", "cpu_usage",
 };
 
 static int counter_value(const struct uvc_printed *p, int i, double *v)
@@ -103,14 +110,17 @@ static int row_value(const struct row *rw, const struct uvc_report *r, double *v
 static int build_rows(struct row *rows, const struct uvc_report *reps, int nrep)
 {
 	static const char *const field[5] = { "count", "avg (us)", "std (us)", "min (us)", "max (us)" };
+	static const char *const fkey[5] = { "count", "avg", "std", "min", "max" };
 	int n = 0, i, t, f, any;
 
 	for (i = 0; i < NCOUNTERS - 1; i++, n++) {
 		snprintf(rows[n].name, sizeof(rows[n].name), "%s", counter_name[i]);
+		snprintf(rows[n].key, sizeof(rows[n].key), "%s", counter_key[i]);
 		rows[n].kind = ROW_COUNT;
 		rows[n].which = i;
 	}
 	snprintf(rows[n].name, sizeof(rows[n].name), "FPS");
+	snprintf(rows[n].key, sizeof(rows[n].key), "fps");
 	rows[n++].kind = ROW_FPS;
 	for (t = 0; t < UVC_T_COUNT; t++) {
 		for (any = 0, i = 0; i < nrep; i++)
@@ -119,6 +129,7 @@ static int build_rows(struct row *rows, const struct uvc_report *reps, int nrep)
 			continue;
 		for (f = 0; f < 5; f++, n++) {
 			snprintf(rows[n].name, sizeof(rows[n].name), "%s %s", uvc_timing_label[t], field[f]);
+			snprintf(rows[n].key, sizeof(rows[n].key), "%s_%s", uvc_timing_key[t], fkey[f]);
 			rows[n].kind = ROW_TIME;	/* field 0, the count, gets no speedup */
 			rows[n].which = t;
 			rows[n].field = f;
@@ -126,13 +137,16 @@ static int build_rows(struct row *rows, const struct uvc_report *reps, int nrep)
 	}
 	for (i = 0; i < UVC_S_COUNT; i++, n++) {
 		snprintf(rows[n].name, sizeof(rows[n].name), "%s", uvc_speed_label[i]);
+		snprintf(rows[n].key, sizeof(rows[n].key), "%s", uvc_speed_key[i]);
 		rows[n].kind = ROW_SPEED;
 		rows[n].which = i;
 	}
 	snprintf(rows[n].name, sizeof(rows[n].name), "%s", counter_name[NCOUNTERS - 1]);
+	snprintf(rows[n].key, sizeof(rows[n].key), "%s", counter_key[NCOUNTERS - 1]);
 	rows[n].kind = ROW_CPU;
 	rows[n++].which = NCOUNTERS - 1;
 	snprintf(rows[n].name, sizeof(rows[n].name), "URB allocation");
+	snprintf(rows[n].key, sizeof(rows[n].key), "mode");
 	rows[n++].kind = ROW_MODE;
 	return n;
 }
@@ -350,7 +364,7 @@ static int render_compare(struct buf *out, const struct group *groups, int ngrou
 
 	buf_puts(out, "\n");
 	for (g = 1; g < ngroups; g++) {
-		struct row dec = { "", ROW_TIME, UVC_T_DECODE, 1 }, urb = { "", ROW_TIME, UVC_T_URB, 1 };
+		struct row dec = { "", "", ROW_TIME, UVC_T_DECODE, 1 }, urb = { "", "", ROW_TIME, UVC_T_URB, 1 };
 
 		buf_printf(out, "summary: %s vs %s:", groups[g].label, groups[0].label);
 		group_ratio(&dec, &groups[0], &groups[g], reps, va, vb, &q);
@@ -373,6 +387,142 @@ out:
 	free(vb);
 	free(t.cell);
 	return ret;
+}
+
+/* ---- Machine-readable: one record per (metric, column) ---- */
+
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+static const char *row_unit(const struct row *rw)
+{
+	switch (rw->kind) {
+	case ROW_TIME:
+		return rw->field ? "ns" : "";
+	case ROW_SPEED:
+		return "bit/s";
+	case ROW_CPU:
+		return "%";
+	case ROW_FPS:
+		return "fps";
+	case ROW_COUNT:
+		return rw->which == 11 ? "ms" : rw->which == 10 ? "bytes" : "";
+	default:
+		return "";
+	}
+}
+
+static void csv_field(struct buf *b, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		buf_puts(b, s);
+		return;
+	}
+	buf_puts(b, "\"");
+	for (; *s; s++)
+		buf_printf(b, *s == '"' ? "\"\"" : "%c", *s);
+	buf_puts(b, "\"");
+}
+
+/* A number unformatted; "" (CSV) or null (JSON) when absent. */
+static void num(char *dst, size_t size, int ok, double v, int json)
+{
+	if (!ok || isnan(v))
+		snprintf(dst, size, "%s", json ? "null" : "");
+	else if (v == floor(v) && fabs(v) < 1e18)
+		snprintf(dst, size, "%.0f", v);
+	else
+		snprintf(dst, size, "%.6g", v);
+}
+
+static int render_machine(struct buf *out, const struct group *groups, int ngroups,
+			  const struct uvc_report *reps, int nrep, int fmt)
+{
+	struct row rows[64];
+	int nrows = build_rows(rows, reps, nrep), r, g, first = 1, json = fmt == FMT_JSON;
+	double *va = calloc((size_t)nrep, sizeof(double)), *vb = calloc((size_t)nrep, sizeof(double));
+	struct stats_ratio q;
+	char val[64], sp[32], lo[32], hi[32], runs[16];
+
+	if (!va || !vb) {
+		free(va);
+		free(vb);
+		return EXIT_INTERNAL;
+	}
+	if (json) {
+		buf_puts(out, "{\"baseline\":");
+		uvc_json_string(out, groups[0].label);
+		buf_puts(out, ",\"rows\":[");
+	} else {
+		buf_puts(out, "metric,label,unit,column,runs,value,speedup,ci_lo,ci_hi\n");
+	}
+	for (r = 0; r < nrows; r++) {
+		const struct row *rw = &rows[r];
+
+		for (g = 0; g < ngroups; g++) {
+			int ok = 0;
+			double v = 0;
+
+			q.ok = 0;
+			q.lo = q.hi = NAN;
+			if (rw->kind == ROW_MODE) {
+				snprintf(val, sizeof(val), "%s", group_mode(&groups[g], reps));
+			} else {
+				ok = group_values(rw, &groups[g], reps, va);
+				if (ok)
+					v = stats_median(va, (size_t)groups[g].n);
+				if (rw->kind == ROW_CPU)
+					v /= 1e6;
+				num(val, sizeof(val), ok, v, json);
+			}
+			if (g > 0 && row_has_ratio(rw))
+				group_ratio(rw, &groups[0], &groups[g], reps, va, vb, &q);
+			else if (g == 0 && row_has_ratio(rw) && ok) {
+				q.ok = 1;
+				q.est = 1;
+			}
+			num(sp, sizeof(sp), q.ok, q.est, json);
+			num(lo, sizeof(lo), q.ok, q.lo, json);
+			num(hi, sizeof(hi), q.ok, q.hi, json);
+			snprintf(runs, sizeof(runs), "%d", groups[g].n);
+			if (json) {
+				buf_puts(out, first ? "\n{\"metric\":" : ",\n{\"metric\":");
+				first = 0;
+				uvc_json_string(out, rw->key);
+				buf_puts(out, ",\"label\":");
+				uvc_json_string(out, rw->name);
+				buf_puts(out, ",\"unit\":");
+				uvc_json_string(out, row_unit(rw));
+				buf_puts(out, ",\"column\":");
+				uvc_json_string(out, groups[g].label);
+				buf_printf(out, ",\"runs\":%s,\"value\":", runs);
+				if (rw->kind == ROW_MODE) {
+					if (strcmp(val, "-"))
+						uvc_json_string(out, val);
+					else
+						buf_puts(out, "null");
+				} else {
+					buf_puts(out, val);
+				}
+				buf_printf(out, ",\"speedup\":%s,\"ci_lo\":%s,\"ci_hi\":%s}", sp, lo, hi);
+			} else {
+				csv_field(out, rw->key);
+				buf_puts(out, ",");
+				csv_field(out, rw->name);
+				buf_puts(out, ",");
+				csv_field(out, row_unit(rw));
+				buf_puts(out, ",");
+				csv_field(out, groups[g].label);
+				buf_printf(out, ",%s,", runs);
+				csv_field(out, rw->kind == ROW_MODE && !strcmp(val, "-") ? "" : val);
+				buf_printf(out, ",%s,%s,%s\n", sp, lo, hi);
+			}
+		}
+	}
+	if (json)
+		buf_puts(out, "\n]}\n");
+	free(va);
+	free(vb);
+	return EXIT_OK;
 }
 
 static int check_compatible(const struct group *groups, int ngroups, const struct uvc_report *reps,
@@ -425,7 +575,7 @@ int cmd_compare(int argc, char **argv)
 	struct group *groups = calloc((size_t)argc, sizeof(*groups));
 	char **paths = calloc((size_t)argc, sizeof(*paths));
 	char (*labels)[LABEL_MAX] = calloc((size_t)argc, LABEL_MAX);
-	int nrep = 0, ngroups = 0, labelled = 0, only_files = 0, i, ret = EXIT_OK;
+	int nrep = 0, ngroups = 0, labelled = 0, only_files = 0, i, ret = EXIT_OK, fmt = FMT_TEXT;
 	struct buf out = { 0 };
 
 	if (!reps || !groups || !paths || !labels) {
@@ -451,6 +601,14 @@ int cmd_compare(int argc, char **argv)
 		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 			fputs(compare_usage, stdout);
 			goto out;
+		} else if (strcmp(a, "--json") == 0 || strcmp(a, "--csv") == 0) {
+			int f = a[2] == 'j' ? FMT_JSON : FMT_CSV;
+
+			if (fmt != FMT_TEXT && fmt != f) {
+				ret = uvc_fail(EXIT_USAGE, "compare: --json and --csv are exclusive");
+				goto out;
+			}
+			fmt = f;
 		} else if (strcmp(a, "--fix-std") == 0) {
 			o.fix_std = 1;
 		} else if (strcmp(a, "--legacy-std") == 0) {
@@ -501,7 +659,10 @@ int cmd_compare(int argc, char **argv)
 	ret = check_compatible(groups, ngroups, reps, paths);
 	if (ret)
 		goto out;
-	ret = render_compare(&out, groups, ngroups, reps, nrep, paths);
+	if (fmt == FMT_TEXT)
+		ret = render_compare(&out, groups, ngroups, reps, nrep, paths);
+	else
+		ret = render_machine(&out, groups, ngroups, reps, nrep, fmt);
 	if (ret == EXIT_OK)
 		ret = uvc_write_output(&out);
 	else

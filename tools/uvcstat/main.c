@@ -15,7 +15,7 @@ static const struct {
 	const char *summary;
 } commands[] = {
 	{ "report", cmd_report, "print a statistics report normalised (text, --json, --csv, --raw)" },
-	{ "compare", cmd_compare, "reports side by side with speedups (and CIs over several runs)" },
+	{ "compare", cmd_compare, "reports side by side with speedups (and CIs over several runs); --json, --csv" },
 	{ "run", cmd_run, "capture from a uvcvideo node and report that stream's debugfs statistics" },
 	{ "trace", cmd_trace, "the statistics from the uvcvideo events of a trace.dat, --cross-check" },
 };

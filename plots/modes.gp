@@ -1,0 +1,23 @@
+# modes.gp - grouped bar chart of uvcvideo's per-URB averages per
+# allocation mode, from the table plots/modes.sh extracts from
+# `uvcstat compare --csv`.
+# Variables (gnuplot -e): data (TSV: header line, then one row per
+# interval: name, then value, low, high in us for each column), ncols,
+# out (PNG), title, note (footnote, may be empty).
+if (!exists("data") || !exists("out") || !exists("ncols")) { print "modes.gp: set data, out and ncols"; exit status 2 }
+if (!exists("title")) title = "uvcvideo per-URB averages"
+if (!exists("note")) note = ""
+set terminal pngcairo size 1000,600 noenhanced font ",10"
+set output out
+set datafile separator "\t"
+set title title
+set ylabel "average per URB (us)"
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+set grid ytics
+set key top right
+set yrange [0:*]
+if (strlen(note) > 0) { set label 1 note at screen 0.01, screen 0.02 left font ",9"; set bmargin 5 }
+plot for [i=0:ncols-1] data using (column(2+3*i)):(column(3+3*i)):(column(4+3*i)):xtic(1) title columnheader(2+3*i)
