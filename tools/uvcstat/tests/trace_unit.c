@@ -22,29 +22,7 @@
 #include "statsdir.h"
 #include "tracepair.h"
 
-static int n_test, n_fail;
-
-static void ok(int cond, const char *name)
-{
-	n_test++;
-	if (!cond)
-		n_fail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", n_test, name);
-}
-
-static void is_u64(uint64_t got, uint64_t want, const char *name)
-{
-	ok(got == want, name);
-	if (got != want)
-		printf("# got %llu, expected %llu\n", (unsigned long long)got, (unsigned long long)want);
-}
-
-static void is_str(const char *got, const char *want, const char *name)
-{
-	ok(strcmp(got, want) == 0, name);
-	if (strcmp(got, want))
-		printf("# got '%s', expected '%s'\n", got, want);
-}
+#include "tap.h"
 
 /* ---- Building event arrays ---- */
 
@@ -523,6 +501,5 @@ int main(void)
 	test_platform();
 	test_statsdir();
 	uvc_trace_result_free(&res);
-	printf("1..%d\n", n_test);
-	return n_fail ? 1 : 0;
+	return done_testing();
 }

@@ -17,29 +17,7 @@
 #include "render.h"
 #include "stats.h"
 
-static int n_test, n_fail;
-
-static void ok(int cond, const char *name)
-{
-	n_test++;
-	if (!cond)
-		n_fail++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", n_test, name);
-}
-
-static void is_u64(u64 got, u64 want, const char *name)
-{
-	ok(got == want, name);
-	if (got != want)
-		printf("# got %llu, expected %llu\n", (unsigned long long)got, (unsigned long long)want);
-}
-
-static void is_str(const char *got, const char *want, const char *name)
-{
-	ok(strcmp(got, want) == 0, name);
-	if (strcmp(got, want))
-		printf("# got:\n%s\n# expected:\n%s\n", got, want);
-}
+#include "tap.h"
 
 static void is_near(double got, double want, const char *name)
 {
@@ -385,6 +363,5 @@ int main(void)
 	test_parser();
 	test_stats();
 	test_mutations();
-	printf("1..%d\n", n_test);
-	return n_fail != 0;
+	return done_testing();
 }
