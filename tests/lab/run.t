@@ -33,6 +33,10 @@ name=guest-wrote-$$
 is "$(cat "$top/results/$name" 2>/dev/null)" hello "a file the guest writes in /results is in results/"
 rm -f "$top/results/$name"
 
+# A fresh clone has no results/ yet: --run-dir elsewhere must still work.
+UVCDMA_RESULTS_DIR=$tmp/no-results-yet "$run" --run-dir "$tmp/run2" -- true && st=0 || st=$?
+is "$st" 0 "a run with --run-dir creates the results directory the guest mounts"
+
 # A guest that powers off under the command did not run it to its end.
 "$run" -- poweroff -f >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
 is "$st" 126 "a guest that dies mid-command: exit 126"
