@@ -16,24 +16,7 @@
 #include "buf.h"
 #include "capture.h"
 #include "uvcstat.h"
-
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	int r;
-
-	do
-		r = ioctl(fd, req, arg);
-	while (r < 0 && errno == EINTR);
-	return r;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "v4l2io.h"
 
 void uvc_fourcc_str(uint32_t fourcc, char out[5])
 {

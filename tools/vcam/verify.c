@@ -32,6 +32,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "v4l2io.h"
 
 #define MAX_BUFS 32
 
@@ -54,24 +55,6 @@ struct buf {
 	void *p;
 	size_t len;
 };
-
-static int xioctl(int fd, unsigned long req, void *arg)
-{
-	int r;
-
-	do
-		r = ioctl(fd, req, arg);
-	while (r < 0 && errno == EINTR);
-	return r;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void usage(FILE *f)
 {
