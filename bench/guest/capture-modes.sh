@@ -12,7 +12,7 @@ frames=${2:-300}
 mkdir -p "$out"
 vcam_modules
 vcam_start --format yuyv --size 640x480 --fps 30 >/dev/null
-dir=$(find /sys/kernel/debug/usb/uvcvideo -mindepth 1 -maxdepth 1 -type d | head -n 1)
+dir=$(vcam_stats_dir)
 for mode in noncontiguous coherent usb-coherent noncoherent; do
 	echo "$mode" >/sys/module/uvcvideo/parameters/urb_alloc
 	echo "capturing $frames frames, URB buffers $mode ..." >&2

@@ -16,7 +16,7 @@ check "uvcvideo has the urb_alloc parameter" test -w "$param"
 is "$(cat "$param")" noncontiguous "the default mode is noncontiguous"
 refute "an unknown mode is refused" bash -c "echo bogus >$param"
 vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
-dir=$(find /sys/kernel/debug/usb/uvcvideo -mindepth 1 -maxdepth 1 -type d | head -n 1)
+dir=$(vcam_stats_dir)
 check "debugfs statistics directory of the stream" test -r "$dir/stats_raw"
 
 for mode in noncontiguous coherent usb-coherent noncoherent; do

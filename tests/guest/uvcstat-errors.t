@@ -60,7 +60,7 @@ else
 fi
 
 fake=$VCAM_TMP/debugfs
-dir=$(find /sys/kernel/debug/usb/uvcvideo -mindepth 1 -maxdepth 1 -type d)
+dir=$(vcam_stats_dir)
 mkdir -p "$fake/usb/uvcvideo"
 fails 13 "$fake/usb/uvcvideo/${dir##*/}: no statistics directory for video0" \
 	"no statistics directory (--debugfs elsewhere)" run -c 10 --debugfs "$fake"

@@ -113,3 +113,9 @@ vcam_verify_checks() {
 	fi
 	diag "$1"
 }
+
+# vcam_stats_dir: the uvcvideo debugfs statistics directory of the (only)
+# camera, /sys/kernel/debug/usb/uvcvideo/<bus>-<dev>-<intf>.
+vcam_stats_dir() {
+	find /sys/kernel/debug/usb/uvcvideo -mindepth 1 -maxdepth 1 -type d | head -n 1
+}

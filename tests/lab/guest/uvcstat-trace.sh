@@ -17,7 +17,7 @@ if [ ! -e "$param" ]; then
 	exit 0
 fi
 vcam_start --format yuyv --size 640x480 --fps 30
-dir=$(find /sys/kernel/debug/usb/uvcvideo -mindepth 1 -maxdepth 1 -type d | head -n 1)
+dir=$(vcam_stats_dir)
 for mode in noncontiguous coherent usb-coherent noncoherent; do
 	mkdir -p "$out/$mode"
 	echo "$mode" >"$param"
