@@ -10,9 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/../qemu/lib.sh"
 
 tree=$BUILD_DIR/bisect
-export ARCH=arm64 CROSS_COMPILE LOCALVERSION=
-export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache} CCACHE_BASEDIR=$tree CCACHE_NOHASHDIR=1
-export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+kernel_build_env "$tree"
 
 head=$(git -C "$KERNEL_SRC" rev-parse HEAD)
 mapfile -t commits < <(git -C "$KERNEL_SRC" rev-list --reverse pristine.."$head")

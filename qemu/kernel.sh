@@ -11,15 +11,7 @@ set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-export ARCH=arm64 CROSS_COMPILE
-# Empty but set: setlocalversion would otherwise append "+" for a git tree.
-export LOCALVERSION=
-export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache}
-# Cache hits across clones in other folders: paths relative to the tree,
-# the working directory left out of the hash (it only lands in debug info).
-export CCACHE_BASEDIR=$KERNEL_SRC CCACHE_NOHASHDIR=1
-export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
-export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
+kernel_build_env "$KERNEL_SRC"
 
 fragments=("$UVCDMA_TOP/qemu/kernel.config")
 if [ -n "$KERNEL_VARIANT" ]; then

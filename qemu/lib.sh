@@ -28,6 +28,21 @@ die() {
 	exit 1
 }
 
+# kernel_build_env TREE: the environment every kernel build of the lab
+# uses (cross compiler, ccache) for the tree at TREE.
+kernel_build_env() {
+	export ARCH=arm64 CROSS_COMPILE
+	# Empty but set: setlocalversion would otherwise append "+" for a git tree.
+	export LOCALVERSION=
+	export CCACHE_DIR=${CCACHE_DIR:-$CACHE_DIR/ccache}
+	# Cache hits across clones in other folders: paths relative to the
+	# tree, the working directory left out of the hash (it only lands in
+	# debug info).
+	export CCACHE_BASEDIR=$1 CCACHE_NOHASHDIR=1
+	export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
+}
+
 # step "what" CMD...: announce a long step, run it, report how long it took.
 step() {
 	local what=$1 t0
