@@ -1,0 +1,121 @@
+# shellcheck shell=bash
+# Helpers of the vcam guest tests and the benchmark (sourced, in the guest):
+#   vcam_modules                 modprobe dummy_hcd raw_gadget uvcvideo
+#   vcam_start ARGS...           start vcam in the background, wait for /dev/video0
+#   vcam_stop [SIGNAL]           stop it (default TERM); sets VCAM_STATUS, VCAM_SUMMARY
+#   vcam_wait_gone               wait until /dev/video0 has gone (device disconnected)
+#   vcam_ok NAME CMD...          TAP: ok when CMD succeeds (safe under set -e)
+# The camera's stdout/stderr go to $VCAM_TMP/vcam.out and vcam.err.
+
+VCAM_TMP=${VCAM_TMP:-/tmp/vcam}
+VCAM_PID=
+# shellcheck disable=SC2034 # read by the tests that source this file
+VCAM_STATUS=''
+# shellcheck disable=SC2034
+VCAM_SUMMARY=''
+mkdir -p "$VCAM_TMP"
+
+vcam_modules() {
+	local m
+	for m in dummy_hcd raw_gadget uvcvideo; do
+		modprobe "$m" || return 1
+	done
+}
+
+vcam_ok() {
+	local name=$1 st
+	shift
+	"$@" && st=0 || st=$?
+	ok "$st" "$name"
+}
+
+# vcam_wait_for PATH [TENTHS]: wait for PATH to exist (default 30 s).
+vcam_wait_for() {
+	local i
+	for ((i = 0; i < ${2:-300}; i++)); do
+		[ -e "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+vcam_wait_gone() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		[ -e /dev/video0 ] || return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+vcam_start() {
+	vcam "$@" >"$VCAM_TMP/vcam.out" 2>"$VCAM_TMP/vcam.err" &
+	VCAM_PID=$!
+	if ! vcam_wait_for /dev/video0; then
+		echo "# no /dev/video0; vcam stderr:"
+		sed 's/^/#   /' "$VCAM_TMP/vcam.err"
+		dmesg | tail -n 15 | sed 's/^/#   /'
+		return 1
+	fi
+	# uvcvideo registers video0 then video1 (metadata): let it finish
+	vcam_wait_for /dev/video1 20 || true
+}
+
+vcam_stop() {
+	[ -n "$VCAM_PID" ] || return 0
+	kill -"${1:-TERM}" "$VCAM_PID" 2>/dev/null || true
+	# shellcheck disable=SC2034
+	VCAM_STATUS=0
+	# shellcheck disable=SC2034
+	wait "$VCAM_PID" || VCAM_STATUS=$?
+	VCAM_PID=
+	# shellcheck disable=SC2034
+	VCAM_SUMMARY=$(grep '^vcam: frames' "$VCAM_TMP/vcam.out" || true)
+}
+
+# vcam_stream_checks FORMAT WxH FPS FRAMES: TAP checks of one capture
+# configuration against a running vcam: the stock v4l2-ctl streams FRAMES
+# frames, then vcam-verify captures FRAMES more and checks every frame.
+vcam_stream_checks() {
+	local fmt=$1 size=$2 fps=$3 n=$4 pix out st
+	pix=$([ "$fmt" = mjpeg ] && echo MJPG || echo YUYV)
+	out=$(v4l2-ctl -d /dev/video0 \
+		--set-fmt-video="width=${size%x*},height=${size#*x},pixelformat=$pix" \
+		--set-parm="$fps" --stream-mmap --stream-count="$n" --stream-to=/dev/null 2>&1) &&
+		st=0 || st=$?
+	ok "$st" "v4l2-ctl --stream-mmap --stream-count=$n: $fmt $size@$fps"
+	is "$(printf '%s' "$out" | tr -cd '<' | wc -c)" "$n" "v4l2-ctl dequeued $n buffers"
+	[ "$st" -eq 0 ] || diag "$out"
+	diag "v4l2-ctl: $(printf '%s' "$out" | grep -o '[0-9.]* fps' | tail -n 1)"
+	# -b 8 and --allow-no-buffer-drops 10: on a loaded CI host the capture
+	# can be descheduled long enough that uvcvideo has no buffer queued;
+	# those drops (and only those, at most 10 %) are reported, not failed.
+	out=$(vcam-verify -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -n "$n" -v -b 8 \
+		--allow-host-reorder --allow-no-buffer-drops 10 2>&1) && st=0 || st=$?
+	ok "$st" "vcam-verify: $n frames of $fmt $size@$fps verified"
+	vcam_verify_checks "$out" "$n"
+}
+
+# vcam_verify_checks OUTPUT N: vcam-verify saw N frames, none dropped or
+# corrupt, all in the camera's order. Buffers that uvcvideo itself
+# completed out of order (its copy work runs on an unbound workqueue) are
+# reported, not failed: see tools/vcam/README.md.
+vcam_verify_checks() {
+	like "$1" "^frames $2 ok $2 dropped [0-9]+ corrupt 0 out-of-order [0-9]+$" \
+		"$2 frames intact, 0 corrupt"
+	like "$1" "dropped: no-buffer [0-9]+ other 0" "no drop other than for lack of a capture buffer"
+	if ! grep -q 'no-buffer 0 ' <<<"$1"; then
+		diag "NOTE: uvcvideo dropped frames while the capture had no buffer queued (host scheduling)"
+	fi
+	like "$1" "out-of-order: camera 0 host-driver [0-9]+" "in the camera's order"
+	if ! grep -q 'host-driver 0' <<<"$1"; then
+		diag "NOTE: uvcvideo completed buffers out of order (v4l2 sequence went backwards)"
+	fi
+	diag "$1"
+}
+
+# vcam_stats_dir: the uvcvideo debugfs statistics directory of the (only)
+# camera, /sys/kernel/debug/usb/uvcvideo/<bus>-<dev>-<intf>.
+vcam_stats_dir() {
+	find /sys/kernel/debug/usb/uvcvideo -mindepth 1 -maxdepth 1 -type d | head -n 1
+}
