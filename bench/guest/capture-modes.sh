@@ -6,7 +6,7 @@
 # usage: capture-modes.sh OUTDIR [FRAMES]
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 out=$1
 frames=${2:-300}
 mkdir -p "$out"

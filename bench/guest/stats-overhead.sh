@@ -14,7 +14,7 @@
 # Output: "CONFIG NS" lines, one per call, for the host side.
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 frames=${1:-150}
 rounds=${2:-3}
 vcam_modules

@@ -7,7 +7,7 @@
 # arm64 build (without libtracecmd).
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 

@@ -6,7 +6,7 @@
 # debugfs' `stats`), and the --json, --csv, -t and MJPEG variants.
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 frames=60

@@ -4,7 +4,7 @@
 # frame (0 dropped, 0 corrupt, in order).
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --size 1280x720 --fps 30: /dev/video0" vcam_start --size 1280x720 --fps 30

@@ -5,7 +5,7 @@
 # and SIGTERM disconnects the device and prints the summary.
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 
 out=$(vcam 2>&1) && st=0 || st=$?
 is "$st" 1 "vcam without raw_gadget exits 1"

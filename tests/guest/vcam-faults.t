@@ -6,7 +6,7 @@
 # ends vcam with its summary.
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 

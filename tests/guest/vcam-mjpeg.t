@@ -4,7 +4,7 @@
 # verified by vcam-verify; one captured frame is a complete JPEG.
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --format mjpeg --size 640x480 --fps 30: /dev/video0" \

@@ -5,7 +5,7 @@
 # (dummy_hcd is_super_speed=1).
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 

@@ -6,7 +6,7 @@
 # keep increasing across cycles).
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --size 640x480 --fps 30: /dev/video0" vcam_start --size 640x480 --fps 30

@@ -4,7 +4,7 @@
 # sequence number and checksum checked: 0 dropped, 0 corrupt, in order).
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --format yuyv --size 640x480 --fps 30: /dev/video0" \

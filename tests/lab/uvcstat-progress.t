@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # shellcheck disable=SC2016 # expanded in the guest
 "$top/qemu/run" --run-dir "$tmp/run" -- bash -c '
-	. tests/lib/tap.sh; . tools/vcam/guest-lib.sh
+	. tests/lib/tap.sh; . tests/lib/guest-lib.sh
 	vcam_modules && vcam_start --format yuyv --size 640x480 --fps 30 || exit 1
 	uvcstat run -c 60 2>/dev/console
 	st=$?

@@ -29,7 +29,7 @@ fi
 shift
 [ "${1:-}" = --speed ] && speed=${2:?--speed high|super}
 
-. "$here/guest-lib.sh"
+. "$top/tests/lib/guest-lib.sh"
 modprobe dummy_hcd "$([ "$speed" = super ] && echo is_super_speed=1 || echo is_super_speed=0)"
 modprobe raw_gadget
 modprobe uvcvideo

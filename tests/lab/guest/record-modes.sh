@@ -5,7 +5,7 @@
 # usage: record-modes.sh OUTDIR (under /results)
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 out=$1
 VCAM_TMP=$(mktemp -d)
 vcam_modules
@@ -13,7 +13,7 @@ vcam_start --format yuyv --size 640x480 --fps 30
 
 # shellcheck disable=SC2016 # the inner script expands its own variables
 trace-cmd record -q -e dma -e uvcvideo -o "$out/trace.dat" bash -c '
-	. tools/vcam/guest-lib.sh
+	. tests/lib/guest-lib.sh
 	for mode in noncontiguous coherent usb-coherent noncoherent; do
 		echo "$mode" >/sys/module/uvcvideo/parameters/urb_alloc
 		vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -n 30 --allow-host-reorder >/dev/null

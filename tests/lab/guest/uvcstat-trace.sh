@@ -7,7 +7,7 @@
 # usage: uvcstat-trace.sh OUTDIR (under /results)
 set -euo pipefail
 . tests/lib/tap.sh
-. tools/vcam/guest-lib.sh
+. tests/lib/guest-lib.sh
 out=$1
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc

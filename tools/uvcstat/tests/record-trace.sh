@@ -15,8 +15,8 @@ if [ "${1:-}" = --guest ]; then
 	out=$2
 	# shellcheck source=tests/lib/tap.sh
 	. tests/lib/tap.sh
-	# shellcheck source=tools/vcam/guest-lib.sh
-	. tools/vcam/guest-lib.sh
+	# shellcheck source=tests/lib/guest-lib.sh
+	. tests/lib/guest-lib.sh
 	param=/sys/module/uvcvideo/parameters/urb_alloc
 	vcam_modules
 	vcam_start --format yuyv --size 160x120 --fps 30
