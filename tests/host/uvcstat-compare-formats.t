@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # uvcstat compare --json / --csv: goldens for groups of runs (stats_raw
-# fixtures) and for the two published blocks (shared/reference, skipped
-# when absent), RFC 4180 / JSON well-formedness, and the usage errors.
+# fixtures) and for the two published blocks (tests/host/fixtures/reference),
+# RFC 4180 / JSON well-formedness, and the usage errors.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
@@ -59,15 +59,10 @@ grep -q 'ci_lo' "$top/tools/uvcstat/uvcstat.1" && st=0 || st=$?
 ok "$st" "uvcstat.1 documents the compare --csv/--json keys"
 
 # the published blocks
-ref=${UVCDMA_SHARED_DIR:+$UVCDMA_SHARED_DIR/reference}
-ref=${ref:-$top/../shared/reference}
-if [ -f "$ref/report-aarch64-noncontiguous.txt" ] && [ -f "$ref/report-x86-noncontiguous.txt" ]; then
-	for fmt in csv json; do
-		run compare --"$fmt" "$ref/report-aarch64-noncontiguous.txt" "$ref/report-x86-noncontiguous.txt"
-		is "$st" 0 "compare --$fmt of the published blocks: exit 0"
-		is "$out" "$(cat "$fix/compare-reference.$fmt")" "compare --$fmt of the published blocks (golden)"
-	done
-else
-	diag "shared/reference not found: published-block goldens skipped"
-fi
+ref=$top/tests/host/fixtures/reference
+for fmt in csv json; do
+	run compare --"$fmt" "$ref/report-aarch64-noncontiguous.txt" "$ref/report-x86-noncontiguous.txt"
+	is "$st" 0 "compare --$fmt of the published blocks: exit 0"
+	is "$out" "$(cat "$fix/compare-reference.$fmt")" "compare --$fmt of the published blocks (golden)"
+done
 done_testing

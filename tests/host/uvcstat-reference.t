@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # uvcstat and the blocks published with Linux commit 20e1dbf2bbe2
-# (shared/reference, beside the repository): raw figures reproduce them
+# (tests/host/fixtures/reference): raw figures reproduce them
 # byte for byte, pasted copies round-trip, compare prints the golden table.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,21 +11,7 @@ fix=$top/tests/host/fixtures/uvcstat
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# shared/ sits beside the clone ($top/../shared); else look further up.
-ref=${UVCDMA_SHARED_DIR:+$UVCDMA_SHARED_DIR/reference}
-if [ -z "$ref" ]; then
-	d=$top
-	while [ "$d" != / ]; do
-		d=$(dirname "$d")
-		if [ -f "$d/shared/reference/report-x86-noncontiguous.txt" ]; then
-			ref=$d/shared/reference
-			break
-		fi
-	done
-fi
-if [ -z "$ref" ] || [ ! -f "$ref/report-aarch64-noncontiguous.txt" ]; then
-	skip_all "shared/reference not found beside the repository"
-fi
+ref=$top/tests/host/fixtures/reference
 make -s -C "$top/tools/uvcstat" OUT="$out" >&2 || skip_all "tools/uvcstat does not build (see uvcstat-unit.t)"
 a64=$ref/report-aarch64-noncontiguous.txt
 x86=$ref/report-x86-noncontiguous.txt
