@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tracepair.h"
+#include "tracepair_state.h"
 
 const char *const uvc_tev_name[UVC_EV_COUNT] = {
 	"urb_complete", "sync_for_cpu_start", "sync_for_cpu_done", "decode_header",
@@ -16,39 +17,6 @@ const char *const uvc_tev_name[UVC_EV_COUNT] = {
 
 #define UVC_STREAM_FID	0x01
 #define UVC_STREAM_ERR	0x40
-
-#define SUBMIT_DEPTH 8
-#define SUBMIT_INITIAL UINT64_MAX	/* a pending initial submission */
-
-/*
- * Where one URB is in its cycle. Submissions nest: a host controller may
- * give a URB back from inside usb_submit_urb() (dummy_hcd does), so the
- * completion handler of the next cycle, and even its own resubmission,
- * runs between sync_for_device_done and urb_submit. Pending submissions
- * are therefore a stack: sync_for_device_start pushes, urb_submit pops.
- */
-struct urb_state {
-	int active;		/* completed with status 0, resubmission not started */
-	int header_done;	/* the header interval of this completion is timed */
-	int in_copy;		/* copy_start seen, copy_done not yet */
-	int in_cpu, in_dev;	/* sync start seen, done not yet */
-	uint64_t complete_ts, copy_ts, cpu_ts, dev_ts;
-	unsigned int depth;	/* pending submissions */
-	uint64_t submit[SUBMIT_DEPTH];	/* their completion times, or SUBMIT_INITIAL */
-};
-
-struct stream_state {
-	long cur;		/* current session, -1 none */
-	int mode;		/* its mode, -1 unknown */
-	struct urb_state u[UVC_TRACE_MAX_URBS];
-};
-
-struct pairing {
-	struct uvc_trace_result *out;
-	struct stream_state *st;
-	size_t nst;
-	size_t cap;		/* of out->s */
-};
 
 static void add_sample(struct uvc_timing_raw *t, uint64_t d)
 {
@@ -88,6 +56,7 @@ static struct uvc_trace_session *session_new(struct pairing *p, struct stream_st
 {
 	struct uvc_trace_result *r = p->out;
 	struct uvc_trace_session *s;
+	size_t i;
 
 	if (r->n == p->cap) {
 		size_t cap = p->cap ? p->cap * 2 : 8;
@@ -105,6 +74,8 @@ static struct uvc_trace_session *session_new(struct pairing *p, struct stream_st
 	s->started_clean = clean;
 	s->last_fid = -1;
 	s->mode = e->mode;
+	for (i = 0; i < UVC_TRACE_MAX_URBS; i++)
+		sample_end(p, &st->u[i]);
 	st->cur = (long)r->n++;
 	st->mode = e->mode;
 	memset(st->u, 0, sizeof(st->u));
@@ -184,7 +155,8 @@ static void decode_header(struct uvc_trace_session *s, const struct uvc_tev *e)
 		s->frame_errors++;
 }
 
-static void pair_one(struct uvc_trace_session *s, struct urb_state *u, const struct uvc_tev *e)
+static void pair_one(struct pairing *p, struct stream_state *st, struct uvc_trace_session *s,
+		     struct urb_state *u, const struct uvc_tev *e)
 {
 	struct uvc_timing_raw *t = s->raw.t;
 	uint64_t bit = 1ull << e->urb;
@@ -198,18 +170,23 @@ static void pair_one(struct uvc_trace_session *s, struct urb_state *u, const str
 		u->active = e->status == 0;
 		u->header_done = u->in_copy = 0;
 		u->complete_ts = e->ts;
+		sample_end(p, u);
 		if (e->status != 0)
 			stop_urb(s, bit, e->ts);
+		else
+			sample_begin(p, st, s, u, e);
 		break;
 	case UVC_EV_SYNC_CPU_START:
 		u->in_cpu = 1;
 		u->cpu_ts = e->ts;
 		break;
 	case UVC_EV_SYNC_CPU_DONE:
-		if (u->in_cpu)
+		if (u->in_cpu) {
 			add_sample(&t[UVC_T_SYNC_CPU], e->ts - u->cpu_ts);
-		else
+			sample_set(u, UVC_T_SYNC_CPU, e->ts - u->cpu_ts);
+		} else {
 			s->unpaired++;
+		}
 		u->in_cpu = 0;
 		break;
 	case UVC_EV_DECODE_HEADER:
@@ -218,6 +195,7 @@ static void pair_one(struct uvc_trace_session *s, struct urb_state *u, const str
 	case UVC_EV_COPY_QUEUED:
 		if (u->active && !u->header_done) {
 			add_sample(&t[UVC_T_HEADER], e->ts - u->complete_ts);
+			sample_set(u, UVC_T_HEADER, e->ts - u->complete_ts);
 			u->header_done = 1;
 		} else {
 			s->unpaired++;
@@ -226,6 +204,7 @@ static void pair_one(struct uvc_trace_session *s, struct urb_state *u, const str
 	case UVC_EV_COPY_START:
 		if (u->active) {
 			add_sample(&t[UVC_T_LATENCY], e->ts - u->complete_ts);
+			sample_set(u, UVC_T_LATENCY, e->ts - u->complete_ts);
 			u->in_copy = 1;
 			u->copy_ts = e->ts;
 		} else {
@@ -235,7 +214,10 @@ static void pair_one(struct uvc_trace_session *s, struct urb_state *u, const str
 	case UVC_EV_COPY_DONE:
 		if (u->in_copy) {
 			add_sample(&t[UVC_T_DECODE], e->ts - u->copy_ts);
+			sample_set(u, UVC_T_DECODE, e->ts - u->copy_ts);
 			s->raw.bytes += e->bytes;
+			if (u->sampling)
+				u->sample.bytes += e->bytes;
 		} else {
 			s->unpaired++;
 		}
@@ -245,6 +227,7 @@ static void pair_one(struct uvc_trace_session *s, struct urb_state *u, const str
 		if (u->active && !u->header_done) {
 			/* resubmitted from the handler: nothing to copy */
 			add_sample(&t[UVC_T_HEADER], e->ts - u->complete_ts);
+			sample_set(u, UVC_T_HEADER, e->ts - u->complete_ts);
 			u->header_done = 1;
 		}
 		if (u->depth < SUBMIT_DEPTH)
@@ -260,8 +243,14 @@ static void pair_one(struct uvc_trace_session *s, struct urb_state *u, const str
 			add_sample(&t[UVC_T_SYNC_DEVICE], e->ts - u->dev_ts);
 			/* the URB interval ends where uvcvideo stops it: before
 			 * usb_submit_urb(), which may complete the URB again */
-			if (u->depth && u->submit[u->depth - 1] != SUBMIT_INITIAL)
+			if (u->depth && u->submit[u->depth - 1] != SUBMIT_INITIAL) {
 				add_sample(&t[UVC_T_URB], e->ts - u->submit[u->depth - 1]);
+				if (u->sampling && u->sample.complete_ts == u->submit[u->depth - 1]) {
+					sample_set(u, UVC_T_SYNC_DEVICE, e->ts - u->dev_ts);
+					sample_set(u, UVC_T_URB, e->ts - u->submit[u->depth - 1]);
+					sample_end(p, u);
+				}
+			}
 		} else {
 			s->unpaired++;
 		}
@@ -326,9 +315,10 @@ static void session_finish(struct uvc_trace_session *s)
 		   !(s->seen_mask & ~s->initial_mask);
 }
 
-int uvc_trace_pair(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *out)
+static int pair(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *out,
+		int want_samples)
 {
-	struct pairing p = { out, NULL, 0, 0 };
+	struct pairing p = { .out = out, .want_samples = want_samples };
 	int oom = 0;
 	size_t i, j;
 
@@ -358,8 +348,13 @@ int uvc_trace_pair(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *
 		}
 		s = session_of(&p, st, e, &oom);
 		if (s)
-			pair_one(s, &st->u[e->urb], e);
+			pair_one(&p, st, s, &st->u[e->urb], e);
+		oom |= p.oom;
 	}
+	for (j = 0; j < p.nst && !oom; j++)
+		for (i = 0; i < UVC_TRACE_MAX_URBS; i++)
+			sample_end(&p, &p.st[j].u[i]);
+	oom |= p.oom;
 	free(p.st);
 	if (oom) {
 		uvc_trace_result_free(out);
@@ -367,11 +362,23 @@ int uvc_trace_pair(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *
 	}
 	for (j = 0; j < out->n; j++)
 		session_finish(&out->s[j]);
+	samples_sort(out);
 	return 0;
+}
+
+int uvc_trace_pair(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *out)
+{
+	return pair(ev, n, out, 0);
+}
+
+int uvc_trace_pair_samples(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *out)
+{
+	return pair(ev, n, out, 1);
 }
 
 void uvc_trace_result_free(struct uvc_trace_result *r)
 {
+	free(r->samples);
 	free(r->s);
 	memset(r, 0, sizeof(*r));
 }

@@ -114,11 +114,37 @@ struct uvc_trace_session {
 	uint64_t decode_first_ts, stop_ts;
 	int last_fid;
 	uint64_t frame_packets, frame_empty, frame_errors;
+	uint64_t completions;
 };
+
+/**
+ * struct uvc_urb_sample - one URB cycle: a completion with status 0 and the
+ *	intervals that belong to it (as tracepair.h's table pairs them)
+ * @session: index of its session in &uvc_trace_result.s
+ * @urb: the URB index
+ * @seq: the n-th completion with status 0 of the session, from 0
+ * @complete_ts: timestamp of the completion, ns
+ * @t: the intervals, ns, indexed by enum uvc_timing_id;
+ *	UVC_SAMPLE_NONE where the trace does not show it (the copy work of a
+ *	URB with nothing to copy, a cycle the stream's end cut short)
+ * @bytes: bytes the copy work copied
+ */
+struct uvc_urb_sample {
+	size_t session;
+	unsigned int urb;
+	uint64_t seq;
+	uint64_t complete_ts;
+	uint64_t t[UVC_T_COUNT];
+	uint64_t bytes;
+};
+
+#define UVC_SAMPLE_NONE UINT64_MAX
 
 struct uvc_trace_result {
 	struct uvc_trace_session *s;
 	size_t n;
+	struct uvc_urb_sample *samples;	/* uvc_trace_pair_samples() only, */
+	size_t nsamples;		/* by session, then completion time */
 	uint64_t events;	/* records given */
 	uint64_t ignored;	/* records outside any session or with a bad URB index */
 	uint64_t lost;		/* UVC_EV_LOST records */
@@ -130,6 +156,8 @@ struct uvc_trace_result {
  * uvc_trace_result_free().
  */
 int uvc_trace_pair(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *out);
+/* The same, also keeping every URB cycle in out->samples. */
+int uvc_trace_pair_samples(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *out);
 void uvc_trace_result_free(struct uvc_trace_result *r);
 
 #endif

@@ -292,6 +292,50 @@ static void raw_set(struct uvc_raw *r, uint64_t scale_pct)
 		timing_set(&r->t[i], 100, 1000000 * scale_pct / 100);	/* 1 ms */
 }
 
+/* Per-URB samples: one per completion with status 0, its own intervals. */
+static void test_samples(void)
+{
+	const struct uvc_urb_sample *a, *b;
+
+	nev = 0;
+	initial(0, 0, 0, NC, 5);
+	initial(10, 0, 1, NC, 5);
+	cycle(1000, 0, 0, NC, 1000, 0);
+	/* URB 1 with nothing to copy, nested inside URB 0's resubmission window */
+	E(1175, UVC_EV_URB_COMPLETE, 0, 1, NC, 0, 0, 0);
+	E(1185, UVC_EV_SYNC_DEVICE_START, 0, 1, NC, 0, 0, 0);
+	E(1190, UVC_EV_SYNC_DEVICE_DONE, 0, 1, NC, 0, 0, 0);
+	E(1195, UVC_EV_URB_SUBMIT, 0, 1, NC, 0, 0, 0);
+	cycle(2000, 0, 0, NC, 3000, 1);
+	E(2500, UVC_EV_URB_COMPLETE, 0, 1, NC, 0, 0, 0);	/* cut short by the stop */
+	stop(3000, 0, 0, NC);
+	stop(3010, 0, 1, NC);
+	uvc_trace_result_free(&res);
+	sort_events();
+	ok(uvc_trace_pair_samples(ev, nev, &res) == 0, "samples: paired");
+	is_u64(res.nsamples, 4, "samples: one per completion with status 0");
+	if (res.nsamples != 4)
+		return;
+	a = &res.samples[0];
+	is_u64(a->complete_ts, 1000, "samples: in completion order");
+	is_u64(a->seq, 0, "samples: seq counts completions from 0");
+	ok(a->t[UVC_T_URB] == 170 && a->t[UVC_T_HEADER] == 30 && a->t[UVC_T_LATENCY] == 100 &&
+	   a->t[UVC_T_DECODE] == 50 && a->t[UVC_T_SYNC_CPU] == 10 && a->t[UVC_T_SYNC_DEVICE] == 10,
+	   "samples: a cycle with copy work has all six intervals");
+	is_u64(a->bytes, 1000, "samples: the cycle's bytes");
+	b = &res.samples[1];
+	ok(b->urb == 1 && b->seq == 1 && b->t[UVC_T_URB] == 15 && b->t[UVC_T_HEADER] == 10 &&
+	   b->t[UVC_T_DECODE] == UVC_SAMPLE_NONE && b->t[UVC_T_LATENCY] == UVC_SAMPLE_NONE &&
+	   b->t[UVC_T_SYNC_CPU] == UVC_SAMPLE_NONE && b->bytes == 0,
+	   "samples: nothing to copy: URB and header only, the rest not observed");
+	is_u64(res.samples[2].bytes, 3000, "samples: the second cycle of URB 0");
+	ok(res.samples[3].complete_ts == 2500 && res.samples[3].t[UVC_T_URB] == UVC_SAMPLE_NONE,
+	   "samples: a cycle the stop cut short is kept, without a URB interval");
+	uvc_trace_result_free(&res);
+	ok(uvc_trace_pair(ev, nev, &res) == 0 && res.nsamples == 0 && !res.samples,
+	   "samples: none kept unless asked for");
+}
+
 static void test_crosscheck(void)
 {
 	struct uvc_xcheck_opts o = { UVC_XCHECK_REL_DEFAULT, UVC_XCHECK_ABS_DEFAULT, 1 };
@@ -497,6 +541,7 @@ int main(void)
 	test_sessions();
 	test_partial();
 	test_failed_resubmit();
+	test_samples();
 	test_crosscheck();
 	test_platform();
 	test_statsdir();
