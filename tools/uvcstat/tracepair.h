@@ -160,4 +160,14 @@ int uvc_trace_pair(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *
 int uvc_trace_pair_samples(const struct uvc_tev *ev, size_t n, struct uvc_trace_result *out);
 void uvc_trace_result_free(struct uvc_trace_result *r);
 
+struct buf;
+/*
+ * The samples of the sessions SEL (NSEL indices into r->s) as CSV, header
+ * first: session (1-based), stream (STREAMS[] names), mode, urb, seq,
+ * complete_ns, one <interval>_ns column per enum uvc_timing_id (empty
+ * where not observed), bytes.
+ */
+void uvc_render_samples_csv(struct buf *out, const struct uvc_trace_result *r,
+			    const size_t *sel, size_t nsel, char *const *streams);
+
 #endif

@@ -4,8 +4,10 @@
  * record per URB cycle, filled by tracepair.c as it pairs the intervals,
  * so the distribution of every interval can be drawn, not only its sums.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 
+#include "buf.h"
 #include "tracepair_state.h"
 
 void sample_begin(struct pairing *p, struct stream_state *st,
@@ -69,4 +71,35 @@ void samples_sort(struct uvc_trace_result *r)
 {
 	if (r->nsamples)
 		qsort(r->samples, r->nsamples, sizeof(*r->samples), sample_cmp);
+}
+
+void uvc_render_samples_csv(struct buf *out, const struct uvc_trace_result *r,
+			    const size_t *sel, size_t nsel, char *const *streams)
+{
+	size_t i, j;
+	int t;
+
+	buf_puts(out, "session,stream,mode,urb,seq,complete_ns");
+	for (t = 0; t < UVC_T_COUNT; t++)
+		buf_printf(out, ",%s_ns", uvc_timing_key[t]);
+	buf_puts(out, ",bytes\n");
+	for (i = 0; i < nsel; i++) {
+		const struct uvc_trace_session *s = &r->s[sel[i]];
+
+		for (j = 0; j < r->nsamples; j++) {
+			const struct uvc_urb_sample *x = &r->samples[j];
+
+			if (x->session != sel[i])
+				continue;
+			buf_printf(out, "%zu,%s,%s,%u,%" PRIu64 ",%" PRIu64, sel[i] + 1,
+				   streams[s->stream], s->raw.has & UVC_HAS_MODE ? s->raw.mode : "",
+				   x->urb, x->seq, x->complete_ts);
+			for (t = 0; t < UVC_T_COUNT; t++)
+				if (x->t[t] == UVC_SAMPLE_NONE)
+					buf_puts(out, ",");
+				else
+					buf_printf(out, ",%" PRIu64, x->t[t]);
+			buf_printf(out, ",%" PRIu64 "\n", x->bytes);
+		}
+	}
 }

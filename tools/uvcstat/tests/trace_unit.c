@@ -331,6 +331,22 @@ static void test_samples(void)
 	is_u64(res.samples[2].bytes, 3000, "samples: the second cycle of URB 0");
 	ok(res.samples[3].complete_ts == 2500 && res.samples[3].t[UVC_T_URB] == UVC_SAMPLE_NONE,
 	   "samples: a cycle the stop cut short is kept, without a URB interval");
+	{
+		static char *const streams[] = { "1-1:1.1" };
+		const size_t sel = 0;
+		struct buf csv = { 0 };
+
+		uvc_render_samples_csv(&csv, &res, &sel, 1, streams);
+		is_str(csv.data ? csv.data : "",
+		       "session,stream,mode,urb,seq,complete_ns,urb_ns,header_ns,latency_ns,decode_ns,"
+		       "sync_cpu_ns,sync_device_ns,bytes\n"
+		       "1,1-1:1.1,noncontiguous,0,0,1000,170,30,100,50,10,10,1000\n"
+		       "1,1-1:1.1,noncontiguous,1,1,1175,15,10,,,,5,0\n"
+		       "1,1-1:1.1,noncontiguous,0,2,2000,170,30,100,50,10,10,3000\n"
+		       "1,1-1:1.1,noncontiguous,1,3,2500,,,,,,,0\n",
+		       "samples CSV: header, one row per URB cycle, empty fields not observed");
+		buf_free(&csv);
+	}
 	uvc_trace_result_free(&res);
 	ok(uvc_trace_pair(ev, nev, &res) == 0 && res.nsamples == 0 && !res.samples,
 	   "samples: none kept unless asked for");
