@@ -2,25 +2,37 @@
 /*
  * uvcstat - capture, report and compare uvcvideo URB statistics.
  *
- * main.c only dispatches: each subcommand lives in cmd_<name>.c.
+ * main.c only dispatches: each subcommand lives in cmd_<name>.c. The
+ * command list (commands.h) and the exit codes (exit_codes.h) are written
+ * once; the table, the messages and --help below are generated from them.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "uvcstat.h"
 
+#define COMMAND_ENTRY(name, summary) { #name, cmd_##name, summary },
 static const struct {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *summary;
 } commands[] = {
-	{ "report", cmd_report, "print a statistics report normalised (text, --json, --csv, --raw)" },
-	{ "compare", cmd_compare, "reports side by side with speedups (and CIs over several runs); --json, --csv" },
-	{ "run", cmd_run, "capture from a uvcvideo node and report that stream's debugfs statistics" },
-	{ "trace", cmd_trace, "the statistics from the uvcvideo events of a trace.dat, --cross-check" },
+	UVCSTAT_COMMANDS(COMMAND_ENTRY)
 };
+#undef COMMAND_ENTRY
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+#define EXIT_ENTRY(name, status, help) { status, help },
+static const struct {
+	int status;
+	const char *help;
+} exit_codes[] = {
+	UVCSTAT_EXIT_CODES(EXIT_ENTRY)
+};
+#undef EXIT_ENTRY
+
+#define NEXIT_CODES (sizeof(exit_codes) / sizeof(exit_codes[0]))
 
 static void usage(FILE *f)
 {
@@ -30,33 +42,33 @@ static void usage(FILE *f)
 	      "       uvcstat COMMAND --help | uvcstat --help | uvcstat --version\n\ncommands:\n", f);
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-	fputs("\nexit status:\n"
-	      "  0 success\n"
-	      "  1 internal error (out of memory, cannot write the output)\n"
-	      "  2 bad arguments\n"
-	      "  3 an input file cannot be read\n"
-	      "  4 malformed or truncated report (the message names the line)\n"
-	      "  5 incompatible reports for compare\n"
-	      "  6 not in this build (trace without libtracecmd: the static arm64 build)\n"
-	      "  7 run: no such device\n"
-	      "  8 run: not a V4L2 video capture device\n"
-	      "  9 run: not a uvcvideo (USB) device\n"
-	      " 10 run: device busy\n"
-	      " 11 run: format, size or frame rate refused (the message says what the device offers)\n"
-	      " 12 run: debugfs not mounted (mount -t debugfs none /sys/kernel/debug) or no permission\n"
-	      " 13 statistics missing: no stats_raw (kernel without the uvcdma series), no uvcvideo events\n"
-	      " 14 run: streaming failed (V4L2 error, no frame within --timeout, device gone)\n"
-	      " 15 run: the virtual camera's frames failed verification (corrupt, out of order)\n"
-	      " 16 trace --cross-check: figures outside tolerance (the table is on stdout)\n"
-	      "Errors are one line on stderr. See uvcstat(1) and FORMAT.md.\n", f);
+	fputs("\nexit status:\n", f);
+	for (i = 0; i < NEXIT_CODES; i++)
+		fprintf(f, "%3d %s\n", exit_codes[i].status, exit_codes[i].help);
+	fputs("Errors are one line on stderr. See uvcstat(1) and FORMAT.md.\n", f);
+}
+
+/* "report, compare, run" + LAST + "trace": the command names for a message. */
+static void command_names(char *dst, size_t size, const char *last)
+{
+	size_t i, len = 0;
+
+	dst[0] = '\0';
+	for (i = 0; i < NCOMMANDS && len < size; i++)
+		len += (size_t)snprintf(dst + len, size - len, "%s%s",
+					i == 0 ? "" : i + 1 == NCOMMANDS ? last : ", ",
+					commands[i].name);
 }
 
 int main(int argc, char **argv)
 {
+	char names[256];
 	size_t i;
 
-	if (argc < 2)
-		return uvc_fail(EXIT_USAGE, "missing command: report, compare, run or trace (see uvcstat --help)");
+	if (argc < 2) {
+		command_names(names, sizeof(names), " or ");
+		return uvc_fail(EXIT_USAGE, "missing command: %s (see uvcstat --help)", names);
+	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);
@@ -69,6 +81,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].fn(argc - 1, argv + 1);
-	return uvc_fail(EXIT_USAGE, "unknown command '%s' (commands: report, compare, run, trace; see uvcstat --help)",
-			argv[1]);
+	command_names(names, sizeof(names), ", ");
+	return uvc_fail(EXIT_USAGE, "unknown command '%s' (commands: %s; see uvcstat --help)",
+			argv[1], names);
 }
