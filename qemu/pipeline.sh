@@ -1,62 +1,127 @@
 #!/usr/bin/env bash
-# The main job ('make'): with the lab built, run the in-guest checks, then
-# capture from the virtual camera in every URB allocation mode in one
-# guest boot, compare the modes' debugfs statistics with uvcstat
-# (results/report/), and print a summary (results/summary.txt).
+# The main job ('make'), with the lab built: a smoke check, then every URB
+# allocation mode measured RUNS times in interleaved order, one traced run
+# and one bpftrace run a mode, a free-running throughput stream, and the
+# evidence a reviewer attaches, all in results/<UTC timestamp>/
+# (results/latest points at it; README.md "The main job's results").
+#
+# Each stage boots its own guest, so tracing and bpftrace never run during
+# the timed captures. The workload and the run count come from the
+# environment (the Makefile passes make's variables):
+#   RUNS (5)  FRAMES (150)  FORMAT (mjpeg)  SIZE (1280x720)  FPS (30)
+#   MODES (every mode of tools/common/urb_alloc_modes.sh)  CLOCK (icount)
 set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=tools/common/urb_alloc_modes.sh
+. "$UVCDMA_TOP/tools/common/urb_alloc_modes.sh"
 
-mkdir -p "$RESULTS_DIR"
-smoke_log=$RESULTS_DIR/smoke.tap
-t0=$(now)
-log "smoke checks in fresh guests (tests/guest), TAP in $smoke_log ..."
-status=0
-"$UVCDMA_TOP/tests/run" tests/guest 2>&1 | tee "$smoke_log" || status=$?
-smoke_time=$(elapsed_since "$t0")
+runs=${RUNS:-5}
+frames=${FRAMES:-150}
+format=${FORMAT:-mjpeg}
+size=${SIZE:-1280x720}
+fps=${FPS:-30}
+clock=${CLOCK:-icount}
+throughput_frames=300
+read -r -a modes <<<"${MODES:-${URB_ALLOC_MODES[*]}}"
 
-# The measurement: every URB allocation mode, one boot, then uvcstat.
-report_dir=$RESULTS_DIR/report
-rm -rf "$report_dir"
-t0=$(now)
-log "capturing ${UVCDMA_FRAMES:-300} frames per URB allocation mode in one guest boot ..."
-if "$UVCDMA_TOP/qemu/run" --run-dir "$RESULTS_DIR/runs/report-$(date +%Y%m%d-%H%M%S)-$$" -- \
-	bash bench/guest/capture-modes.sh /results/report "${UVCDMA_FRAMES:-300}"; then
-	uvcstat=$BUILD_DIR/host/bin/uvcstat
-	modes=(noncontiguous coherent usb-coherent noncoherent)
-	args=()
-	for m in "${modes[@]}"; do args+=(--label "$m" "$report_dir/$m.raw"); done
-	"$uvcstat" compare "${args[@]}" >"$report_dir/compare.txt"
-	"$uvcstat" compare --csv "${args[@]}" >"$report_dir/compare.csv"
-	"$UVCDMA_TOP/plots/modes.sh" --title "QEMU TCG arm64 guest, $(cat "$report_dir/kernel-release"), vcam YUYV 640x480@30" \
-		"$report_dir/compare.csv" "$report_dir/modes.png" || status=1
-	{
-		echo "Measured in a QEMU TCG guest (-M virt -cpu max), kernel $(cat "$report_dir/kernel-release"),"
-		echo "virtual bulk camera (vcam on dummy_hcd), YUYV 640x480 at 30 fps."
-		echo "TCG models no CPU cache: these are emulated timings, not hardware figures."
-		echo
-		cat "$report_dir/compare.txt"
-	} >"$report_dir/compare-labelled.txt"
-	report_status="written to $report_dir/ (compare.txt, compare.csv, modes.png) in $(elapsed_since "$t0")"
-else
-	status=1
-	report_status="FAILED (see the run directory under $RESULTS_DIR/runs/)"
-fi
+# ---- Arguments: one clear line for each bad value, before any guest boots.
+bad() { die "$1 (see README.md, 'The main job')"; }
+[[ $runs =~ ^[1-9][0-9]?$ ]] || bad "RUNS=$runs: a number of runs a mode from 1 to 99"
+[[ $frames =~ ^[1-9][0-9]*$ ]] && [ "$frames" -ge 10 ] && [ "$frames" -le 100000 ] ||
+	bad "FRAMES=$frames: frames a run, 10 to 100000"
+[[ $format =~ ^(yuyv|mjpeg)$ ]] || bad "FORMAT=$format: yuyv or mjpeg"
+[[ $size =~ ^(640x480|1280x720|1920x1080)$ ]] || bad "SIZE=$size: 640x480, 1280x720 or 1920x1080 (what vcam offers)"
+[[ $fps =~ ^(30|60)$ ]] || bad "FPS=$fps: 30 or 60 (what vcam offers)"
+clock_description "$clock" >/dev/null || bad "CLOCK=$clock: one of $CLOCKS"
+[ "${#modes[@]}" -ge 1 ] || bad "MODES is empty"
+for m in "${modes[@]}"; do
+	[[ " ${URB_ALLOC_MODES[*]} " == *" $m "* ]] || bad "MODES: unknown mode '$m' (modes: ${URB_ALLOC_MODES[*]})"
+done
 
-boot_run=$RESULTS_DIR/runs/boot-$(date +%Y%m%d-%H%M%S)-$$
-"$UVCDMA_TOP/qemu/run" --run-dir "$boot_run" -- true || status=1
-boot=$(sed -n 's/^boot_to_ready_s=//p' "$boot_run/timing" 2>/dev/null || echo "?")
-summary=$RESULTS_DIR/summary.txt
-{
-	echo "uvcdma summary ($(date -u '+%Y-%m-%d %H:%M UTC'))"
-	echo "  where:        QEMU TCG guest (-M virt -cpu max, 2 vCPUs) on $(uname -m) host $(hostname)"
-	echo "  kernel:       $(cat "$KERNEL_SRC/include/config/kernel.release") from linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)"
-	echo "  patches:      $(git -C "$KERNEL_SRC" rev-list --count pristine..HEAD) applied from patches/series"
-	echo "  guest root:   $(du -sh "$GUEST_ROOT" | cut -f1) (Debian bookworm arm64)"
-	echo "  boot-to-ready: ${boot} s"
-	echo "  smoke checks: $(grep -E '^Result:' "$smoke_log" | sed 's/^Result: //') in $smoke_time ($smoke_log)"
-	echo "  mode report:  $report_status"
-	echo "  guest runs:   $RESULTS_DIR/runs/<id>/ (command, output, console log, timing)"
-} | tee "$summary"
-[ -s "$report_dir/compare-labelled.txt" ] && cat "$report_dir/compare-labelled.txt"
-exit "$status"
+uvcstat=$BUILD_DIR/host/bin/uvcstat
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+out=$RESULTS_DIR/$stamp
+guest_out=/results/$stamp
+mkdir -p "$out"
+ln -sfn "$stamp" "$RESULTS_DIR/latest"
+t_job=$(now)
+nstages=7
+stage_no=0
+
+stage() {
+	stage_no=$((stage_no + 1))
+	log "stage $stage_no/$nstages: $* (job time $(elapsed_since "$t_job"))"
+}
+
+# guest STAGE-NAME TIMEOUT ARGS...: bench/guest/main-job.sh ARGS in a fresh
+# guest on the job's clock; the run's files stay in guest/STAGE-NAME.
+guest() {
+	local name=$1 timeout=$2
+	shift 2
+	"$UVCDMA_TOP/qemu/run" --clock "$clock" --timeout "$timeout" --run-dir "$out/guest/$name" -- \
+		env WL_FORMAT="$format" WL_SIZE="$size" WL_FPS="$fps" WL_FRAMES="$frames" \
+		bash bench/guest/main-job.sh "$@"
+}
+
+# A generous watchdog for N captures of the workload: 10 times its guest
+# duration plus start-up (emulated time runs slower than the host's).
+capture_timeout() { echo $((($1 * frames * 10) / fps + 300)); }
+
+# ---- 1. Smoke check
+stage "smoke check: the guest boots, the camera binds, 30 frames verify"
+guest smoke 300 smoke
+
+# ---- 2. Timed runs, interleaved: round r takes the modes rotated by r, so
+# each mode runs in each position and host drift does not land on one mode.
+nmodes=${#modes[@]}
+plan=$out/plan.txt
+n=0
+for ((r = 1; r <= runs; r++)); do
+	for ((i = 0; i < nmodes; i++)); do
+		n=$((n + 1))
+		printf '%03d %d %s\n' "$n" "$r" "${modes[(i + r - 1) % nmodes]}"
+	done
+done >"$plan"
+stage "timed runs: ${modes[*]}, $runs rounds, $frames frames of $format $size@$fps each ($n runs, one guest)"
+guest measure "$(capture_timeout "$n")" measure "$guest_out/plan.txt" "$guest_out"
+
+# ---- 3. Traced runs and their per-URB samples
+stage "traced runs: trace-cmd record -e uvcvideo -e dma, one run a mode"
+guest trace "$(capture_timeout "$nmodes")" trace "$guest_out" "${modes[@]}"
+for m in "${modes[@]}"; do
+	"$uvcstat" trace --samples "$out/trace-$m.dat" >"$out/samples-$m.csv.tmp"
+	mv "$out/samples-$m.csv.tmp" "$out/samples-$m.csv"
+done
+
+# ---- 4. bpftrace kit
+stage "bpftrace kit: every bpf/*.bt over one run a mode"
+guest bpf "$(capture_timeout "$nmodes")" bpf "$guest_out" "${modes[@]}"
+
+# ---- 5. Throughput
+stage "throughput: $throughput_frames frames YUYV 640x480 from a free-running camera"
+guest throughput 600 throughput "$guest_out" "$throughput_frames"
+
+# ---- 6. Comparison, environment
+stage "comparison: uvcstat compare of every mode's runs against ${modes[0]}"
+args=()
+for m in "${modes[@]}"; do
+	args+=(--label "$m")
+	for f in "$out"/runs/*-"$m"/stats_raw; do args+=("$f"); done
+done
+for f in txt csv json; do
+	opt=()
+	[ "$f" = txt ] || opt=(--"$f")
+	"$uvcstat" compare "${opt[@]}" "${args[@]}" >"$out/compare.$f.tmp"
+	mv "$out/compare.$f.tmp" "$out/compare.$f"
+done
+"$UVCDMA_TOP/bench/run-variation.sh" "$out/runs" "${modes[@]}" >"$out/variation.csv"
+"$UVCDMA_TOP/qemu/environment.sh" "$out" "$clock" "$format" "$size" "$fps" "$frames" "$runs" \
+	"${modes[*]}" >"$out/environment.txt"
+
+# ---- 7. Plots and summary
+stage "plots and summary"
+"$UVCDMA_TOP/plots/draw.sh" "$out"
+"$UVCDMA_TOP/qemu/summary.sh" "$out" >"$out/summary.md"
+log "done in $(elapsed_since "$t_job"): $out (results/latest)"
+cat "$out/summary.md"
