@@ -2,8 +2,11 @@
 /*
  * capture.h - V4L2 mmap capture for `uvcstat run`, each frame checked with
  * the framestamp verifier shared with the virtual camera
- * (tools/common/framestamp.h) when the source is that camera.
- * Errors are printed (one line) and returned as uvcstat exit codes.
+ * (tools/common/framestamp.h) when the source is that camera. The V4L2
+ * calls and the capture loop are the project's shared ones
+ * (tools/common/video.h); this adds uvcstat's checks (a uvcvideo node),
+ * its progress line, and its wording of errors: each is printed (one line)
+ * and returned as a uvcstat exit code.
  */
 #ifndef UVCSTAT_CAPTURE_H
 #define UVCSTAT_CAPTURE_H
@@ -13,8 +16,9 @@
 #include <sys/types.h>
 
 #include "framestamp.h"
+#include "video.h"
 
-#define UVC_CAPTURE_MAX_BUFS 32
+#define UVC_CAPTURE_MAX_BUFS VIDEO_MAX_BUFS
 
 struct uvc_capture_opts {
 	const char *dev;	/* default /dev/video0 */
@@ -34,14 +38,14 @@ struct uvc_capture_opts {
 typedef int (*uvc_capture_hook)(void *arg);
 
 struct uvc_capture {
-	int fd;
+	struct video_device dev;	/* the node, its format and buffers */
+	int fd;			/* dev.fd; -1: not open */
 	dev_t rdev;
 	char driver[16], card[32], bus_info[32];
 	uint32_t fourcc;
 	unsigned int width, height;
 	unsigned int tpf_num, tpf_den;	/* the interval the driver set */
 	unsigned int nbufs;
-	struct { void *p; size_t len; } buf[UVC_CAPTURE_MAX_BUFS];
 	/* results */
 	uint64_t frames, bytes, flagged;
 	double seconds;
@@ -62,7 +66,14 @@ int uvc_capture_stream(const struct uvc_capture_opts *o, struct uvc_capture *c,
 void uvc_capture_close(struct uvc_capture *c);
 
 /* "YUYV", "MJPG"; FOURCC from "YUYV", "yuyv", "MJPEG", "MJPG"; 0 if unknown. */
-void uvc_fourcc_str(uint32_t fourcc, char out[5]);
-uint32_t uvc_fourcc_parse(const char *s);
+static inline void uvc_fourcc_str(uint32_t fourcc, char out[5])
+{
+	video_fourcc_str(fourcc, out);
+}
+
+static inline uint32_t uvc_fourcc_parse(const char *s)
+{
+	return video_fourcc_parse(s);
+}
 
 #endif
