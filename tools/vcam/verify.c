@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcam-verify: the project's own capture code for the vcam tests. V4L2
- * mmap capture of N frames (S_FMT, S_PARM, REQBUFS, STREAMON), each frame
- * checked with the shared framestamp verifier; optionally several
- * STREAMOFF/STREAMON cycles on the same open device. Prints
+ * mmap capture of N frames through the project's shared capture code
+ * (tools/common/video.h: S_FMT, S_PARM, REQBUFS, STREAMON, the capture
+ * loop), each frame checked with the shared framestamp verifier;
+ * optionally several STREAMOFF/STREAMON cycles on the same open device.
+ * Prints
  *   frames N ok N dropped N corrupt N out-of-order N
  * and exits 1 if any frame was dropped, corrupt or out of order.
  *
@@ -19,22 +21,14 @@
  */
 #include "framestamp.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <linux/videodev2.h>
-#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 #include "v4l2io.h"
-
-#define MAX_BUFS 32
+#include "video.h"
 
 struct opts {
 	const char *dev;
@@ -51,9 +45,13 @@ struct drops {
 	uint64_t nobuf, other;
 };
 
-struct buf {
-	void *p;
-	size_t len;
+/* What every cycle adds to. */
+struct totals {
+	uint64_t bytes;
+	int have_last;		/* a frame of an earlier cycle was verified */
+	uint32_t last;		/* its sequence number */
+	uint64_t host_reordered, flagged;
+	struct drops dr;
 };
 
 static void usage(FILE *f)
@@ -109,11 +107,8 @@ static int parse(struct opts *o, int argc, char **argv)
 		switch (c) {
 		case 'd': o->dev = optarg; break;
 		case 'f':
-			if (!strcasecmp(optarg, "yuyv"))
-				o->fourcc = FS_FOURCC_YUYV;
-			else if (!strcasecmp(optarg, "mjpeg") || !strcasecmp(optarg, "mjpg"))
-				o->fourcc = FS_FOURCC_MJPG;
-			else
+			o->fourcc = video_fourcc_parse(optarg);
+			if (!o->fourcc)
 				goto bad;
 			break;
 		case 's':
@@ -142,107 +137,49 @@ static int parse(struct opts *o, int argc, char **argv)
 		default: goto bad;
 		}
 	}
-	if (optind == argc && o->frames && o->cycles && o->nbufs >= 2 && o->nbufs <= MAX_BUFS)
+	if (optind == argc && o->frames && o->cycles && o->nbufs >= 2 && o->nbufs <= VIDEO_MAX_BUFS)
 		return 0;
 bad:
 	usage(stderr);
 	return -1;
 }
 
-static int setup(int fd, const struct opts *o)
+/* A failed video_* call, worded as always: "vcam-verify: CALL: reason". */
+static int failed(const struct video_device *dev, int status)
 {
-	struct v4l2_format f = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
-	struct v4l2_streamparm p = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE };
+	fprintf(stderr, "vcam-verify: %s: %s\n", dev->err.call,
+		dev->err.errnum ? strerror(dev->err.errnum) : video_status_name(status));
+	return -1;
+}
 
-	f.fmt.pix.width = o->w;
-	f.fmt.pix.height = o->h;
-	f.fmt.pix.pixelformat = o->fourcc;
-	f.fmt.pix.field = V4L2_FIELD_NONE;
-	if (xioctl(fd, VIDIOC_S_FMT, &f) < 0) {
-		fprintf(stderr, "vcam-verify: VIDIOC_S_FMT: %s\n", strerror(errno));
+/* Opens DEVICE, sets format, size and frame rate, maps the buffers. */
+static int setup(struct video_device *dev, const struct opts *o)
+{
+	int ret = video_open(dev, o->dev);
+
+	if (ret) {
+		fprintf(stderr, "vcam-verify: %s: %s\n", o->dev,
+			dev->err.errnum ? strerror(dev->err.errnum) : video_status_name(ret));
 		return -1;
 	}
-	if (f.fmt.pix.width != o->w || f.fmt.pix.height != o->h || f.fmt.pix.pixelformat != o->fourcc) {
+	ret = video_set_format(dev, o->fourcc, o->w, o->h);
+	if (ret == VIDEO_EFORMAT && !dev->err.errnum) {
 		fprintf(stderr, "vcam-verify: the device chose %ux%u %.4s instead\n",
-			f.fmt.pix.width, f.fmt.pix.height, (char *)&f.fmt.pix.pixelformat);
+			dev->width, dev->height, (const char *)&dev->fourcc);
 		return -1;
 	}
+	if (ret)
+		return failed(dev, ret);
 	if (o->fps) {
-		p.parm.capture.timeperframe.numerator = 1;
-		p.parm.capture.timeperframe.denominator = o->fps;
-		if (xioctl(fd, VIDIOC_S_PARM, &p) < 0) {
-			fprintf(stderr, "vcam-verify: VIDIOC_S_PARM: %s\n", strerror(errno));
-			return -1;
-		}
+		ret = video_set_framerate(dev, o->fps);
+		if (ret)
+			return failed(dev, ret);
 		if (o->verbose)
-			fprintf(stderr, "vcam-verify: interval %u/%u\n",
-				p.parm.capture.timeperframe.numerator,
-				p.parm.capture.timeperframe.denominator);
+			fprintf(stderr, "vcam-verify: interval %u/%u\n", dev->tpf_num, dev->tpf_den);
 	}
-	return 0;
-}
-
-static int map_buffers(int fd, const struct opts *o, struct buf *b, unsigned int *n)
-{
-	struct v4l2_requestbuffers rb = {
-		.count = o->nbufs, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
-	};
-
-	if (xioctl(fd, VIDIOC_REQBUFS, &rb) < 0 || rb.count < 2) {
-		fprintf(stderr, "vcam-verify: VIDIOC_REQBUFS: %s\n", strerror(errno));
-		return -1;
-	}
-	*n = rb.count;
-	for (unsigned int i = 0; i < rb.count; i++) {
-		struct v4l2_buffer vb = {
-			.index = i, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
-		};
-
-		if (xioctl(fd, VIDIOC_QUERYBUF, &vb) < 0)
-			return -1;
-		b[i].len = vb.length;
-		b[i].p = mmap(NULL, vb.length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, vb.m.offset);
-		if (b[i].p == MAP_FAILED) {
-			fprintf(stderr, "vcam-verify: mmap: %s\n", strerror(errno));
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * Does the driver hold a buffer other than i (V4L2_BUF_FLAG_QUEUED: queued
- * or being filled)? Returns 1 if so, 0 if not, -1 on error.
- */
-static int driver_holds_other(int fd, unsigned int nb, unsigned int i)
-{
-	for (unsigned int j = 0; j < nb; j++) {
-		struct v4l2_buffer vb = {
-			.index = j, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
-		};
-
-		if (j == i)
-			continue;
-		if (xioctl(fd, VIDIOC_QUERYBUF, &vb) < 0) {
-			fprintf(stderr, "vcam-verify: VIDIOC_QUERYBUF: %s\n", strerror(errno));
-			return -1;
-		}
-		if (vb.flags & V4L2_BUF_FLAG_QUEUED)
-			return 1;
-	}
-	return 0;
-}
-
-static int queue(int fd, unsigned int i)
-{
-	struct v4l2_buffer vb = {
-		.index = i, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
-	};
-
-	if (xioctl(fd, VIDIOC_QBUF, &vb) < 0) {
-		fprintf(stderr, "vcam-verify: VIDIOC_QBUF: %s\n", strerror(errno));
-		return -1;
-	}
+	ret = video_alloc_buffers(dev, o->nbufs);
+	if (ret)
+		return failed(dev, ret);
 	return 0;
 }
 
@@ -256,147 +193,152 @@ static void add(struct fs_verifier *t, const struct fs_verifier *v)
 	t->out_of_order += v->out_of_order;
 }
 
-/* One STREAMON..STREAMOFF cycle. Returns -1 on a V4L2 error. */
-static int cycle(int fd, const struct opts *o, struct buf *b, unsigned int nb,
-		 struct fs_verifier *v, uint64_t *bytes, int *have_last, uint32_t *last,
-		 uint64_t *host_reordered, uint64_t *flagged, struct drops *dr)
-{
-	uint32_t vseq_store = 0, *vseq = &vseq_store;
-	int type = V4L2_BUF_TYPE_VIDEO_CAPTURE, rc = 0;
+/* One cycle's capture loop state, for its frame callback. */
+struct cycle {
+	const struct opts *o;
+	struct fs_verifier *v;
+	struct totals *t;
+	unsigned long n;	/* frames captured in this cycle */
+	uint32_t vseq;		/* highest V4L2 sequence so far */
 	/* starved[i]: buffer i was queued while the driver held no other */
-	unsigned char starved[MAX_BUFS] = { 0 };
+	unsigned char starved[VIDEO_MAX_BUFS];
+};
 
-	for (unsigned int i = 0; i < nb; i++)
-		if (queue(fd, i))
-			return -1;
-	if (xioctl(fd, VIDIOC_STREAMON, &type) < 0) {
-		fprintf(stderr, "vcam-verify: VIDIOC_STREAMON: %s\n", strerror(errno));
-		return -1;
+/* A frame lost before this one: for lack of a queued buffer, or not? */
+static void count_drop(struct cycle *cy, const struct video_frame *f, uint64_t gap,
+		       const struct fs_stamp *st)
+{
+	/* frames uvcvideo saw start after the last delivered one and before this one */
+	uint32_t vgap = f->sequence - cy->vseq - 1;
+	int nobuf = cy->starved[f->index] && (int32_t)(f->sequence - cy->vseq) > 0 && vgap >= gap;
+
+	if (nobuf)
+		cy->t->dr.nobuf += gap;
+	else
+		cy->t->dr.other += gap;
+	if (cy->o->verbose)
+		fprintf(stderr, "vcam-verify: %llu dropped before seq %u (v4l2 %u after %u): %s\n",
+			(unsigned long long)gap, st->seq, f->sequence, cy->vseq,
+			nobuf ? "no buffer was queued" : "not for lack of a buffer");
+}
+
+/* Checks one frame's framestamp and its order. */
+static void check(struct cycle *cy, const struct video_frame *f)
+{
+	const struct opts *o = cy->o;
+	struct fs_verifier *v = cy->v;
+	struct totals *t = cy->t;
+	struct fs_stamp st = { 0 };
+	uint64_t dropped0 = v->dropped;
+	enum fs_status s = fs_verify(v, f->data, f->length, &st);
+
+	if (s == FS_DROPPED)
+		count_drop(cy, f, v->dropped - dropped0, &st);
+	if (cy->n == 0 && s == FS_OK && t->have_last && (int32_t)(st.seq - t->last) <= 0) {
+		v->out_of_order++;	/* a new cycle went backwards */
+		s = FS_OUT_OF_ORDER;
 	}
-	for (unsigned long n = 0; n < o->frames; n++) {
-		struct pollfd pfd = { .fd = fd, .events = POLLIN };
-		struct v4l2_buffer vb = { .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP };
-		struct fs_stamp st = { 0 };
-		enum fs_status s;
-		int r = poll(&pfd, 1, (int)o->timeout * 1000);
-
-		if (r <= 0) {
-			fprintf(stderr, "vcam-verify: no frame after %u s (%lu of %lu)\n",
-				o->timeout, n, o->frames);
-			rc = -1;
-			break;
-		}
-		if (xioctl(fd, VIDIOC_DQBUF, &vb) < 0) {
-			fprintf(stderr, "vcam-verify: VIDIOC_DQBUF: %s\n", strerror(errno));
-			rc = -1;
-			break;
-		}
-		if (vb.flags & V4L2_BUF_FLAG_ERROR) {
-			/* the driver gave up on this buffer (e.g. on disconnect):
-			 * not a delivered frame */
-			if (++*flagged > o->frames) {
-				fprintf(stderr, "vcam-verify: too many buffers flagged ERROR\n");
-				rc = -1;
-				break;
-			}
-			n--;	/* wraps at 0, and n++ brings it back */
-			if (queue(fd, vb.index)) {
-				rc = -1;
-				break;
-			}
-			continue;
-		}
-		*bytes += vb.bytesused;
-		if (o->save && n == 0 && !*have_last) {
-			FILE *f = fopen(o->save, "wb");
-
-			if (f) {
-				fwrite(b[vb.index].p, 1, vb.bytesused, f);
-				fclose(f);
-			}
-		}
-		if (o->check) {
-			uint64_t dropped0 = v->dropped;
-
-			s = fs_verify(v, b[vb.index].p, vb.bytesused, &st);
-			if (s == FS_DROPPED) {
-				uint64_t gap = v->dropped - dropped0;
-				/* frames uvcvideo saw start after the last
-				 * delivered one and before this one */
-				uint32_t vgap = vb.sequence - *vseq - 1;
-				int nobuf = starved[vb.index] &&
-					    (int32_t)(vb.sequence - *vseq) > 0 && vgap >= gap;
-
-				if (nobuf)
-					dr->nobuf += gap;
-				else
-					dr->other += gap;
-				if (o->verbose)
-					fprintf(stderr, "vcam-verify: %llu dropped before seq %u "
-						"(v4l2 %u after %u): %s\n",
-						(unsigned long long)gap, st.seq, vb.sequence,
-						*vseq, nobuf ? "no buffer was queued" :
-						"not for lack of a buffer");
-			}
-			if (n == 0 && s == FS_OK && *have_last && (int32_t)(st.seq - *last) <= 0) {
-				v->out_of_order++;	/* a new cycle went backwards */
-				s = FS_OUT_OF_ORDER;
-			}
-			if (s != FS_NO_STAMP && s != FS_BAD_CSUM)
-				*last = st.seq;
-			if (s == FS_OUT_OF_ORDER && n && (int32_t)(vb.sequence - *vseq) < 0) {
-				/* uvcvideo numbered the frames in camera order
-				 * but completed them in another order */
-				fprintf(stderr, "vcam-verify: the host driver reordered buffers: "
-					"v4l2 sequence %u dequeued after %u\n", vb.sequence, *vseq);
-				(*host_reordered)++;
-			}
-			if (o->verbose > 1 || (o->verbose && s != FS_OK))
-				fprintf(stderr, "vcam-verify: buffer %u seq %u (v4l2 %u) bytes %u: %s\n",
-					vb.index, st.seq, vb.sequence, vb.bytesused, fs_status_name(s));
-		} else {
-			v->frames++;
-			v->ok++;
-		}
-		if (!n || (int32_t)(vb.sequence - *vseq) > 0)
-			*vseq = vb.sequence;	/* highest so far */
-		r = driver_holds_other(fd, nb, vb.index);
-		if (r < 0 || queue(fd, vb.index)) {
-			rc = -1;
-			break;
-		}
-		starved[vb.index] = !r;
+	if (s != FS_NO_STAMP && s != FS_BAD_CSUM)
+		t->last = st.seq;
+	if (s == FS_OUT_OF_ORDER && cy->n && (int32_t)(f->sequence - cy->vseq) < 0) {
+		/* uvcvideo numbered the frames in camera order but
+		 * completed them in another order */
+		fprintf(stderr, "vcam-verify: the host driver reordered buffers: "
+			"v4l2 sequence %u dequeued after %u\n", f->sequence, cy->vseq);
+		t->host_reordered++;
 	}
-	*have_last = v->ok > 0 || *have_last;
-	if (xioctl(fd, VIDIOC_STREAMOFF, &type) < 0) {
-		fprintf(stderr, "vcam-verify: VIDIOC_STREAMOFF: %s\n", strerror(errno));
+	if (o->verbose > 1 || (o->verbose && s != FS_OK))
+		fprintf(stderr, "vcam-verify: buffer %u seq %u (v4l2 %u) bytes %zu: %s\n",
+			f->index, st.seq, f->sequence, f->length, fs_status_name(s));
+}
+
+/* The capture loop's callback: one dequeued buffer. */
+static int on_frame(void *arg, struct video_device *dev, const struct video_frame *f)
+{
+	struct cycle *cy = arg;
+	const struct opts *o = cy->o;
+	int held;
+
+	if (f->flags & V4L2_BUF_FLAG_ERROR) {
+		/* the driver gave up on this buffer (e.g. on disconnect):
+		 * not a delivered frame */
+		if (++cy->t->flagged > o->frames) {
+			fprintf(stderr, "vcam-verify: too many buffers flagged ERROR\n");
+			return VIDEO_FAIL;
+		}
+		return VIDEO_NEXT;
+	}
+	cy->t->bytes += f->length;
+	if (o->save && cy->n == 0 && !cy->t->have_last) {
+		FILE *out = fopen(o->save, "wb");
+
+		if (out) {
+			fwrite(f->data, 1, f->length, out);
+			fclose(out);
+		}
+	}
+	if (o->check) {
+		check(cy, f);
+	} else {
+		cy->v->frames++;
+		cy->v->ok++;
+	}
+	if (!cy->n || (int32_t)(f->sequence - cy->vseq) > 0)
+		cy->vseq = f->sequence;	/* highest so far */
+	held = video_driver_holds_other(dev, f->index);
+	if (held < 0) {
+		failed(dev, VIDEO_ESTREAM);
+		return VIDEO_FAIL;
+	}
+	cy->starved[f->index] = !held;	/* it is queued again next */
+	return ++cy->n < o->frames ? VIDEO_NEXT : VIDEO_STOP;
+}
+
+/* One STREAMON..STREAMOFF cycle. Returns -1 on a V4L2 error. */
+static int run_cycle(struct video_device *dev, const struct opts *o, struct fs_verifier *v,
+		     struct totals *t)
+{
+	struct cycle cy = { .o = o, .v = v, .t = t };
+	struct video_loop loop = {
+		.frame = on_frame, .arg = &cy, .timeout_ms = o->timeout * 1000,
+	};
+	int rc = 0, ret;
+
+	ret = video_queue_all(dev);
+	if (!ret)
+		ret = video_enable(dev, 1);
+	if (ret)
+		return failed(dev, ret);
+	ret = video_capture(dev, &loop);
+	if (ret == VIDEO_ETIMEOUT) {
+		fprintf(stderr, "vcam-verify: no frame after %u s (%lu of %lu)\n",
+			o->timeout, cy.n, o->frames);
 		rc = -1;
+	} else if (ret == VIDEO_ECALLBACK) {
+		rc = -1;	/* said why */
+	} else if (ret) {
+		rc = failed(dev, ret);
 	}
+	t->have_last = v->ok > 0 || t->have_last;
+	ret = video_enable(dev, 0);
+	if (ret)
+		rc = failed(dev, ret);
 	return rc;
 }
 
 int main(int argc, char **argv)
 {
 	struct opts o;
-	struct buf b[MAX_BUFS];
+	struct video_device dev;
 	struct fs_verifier total;
-	unsigned int nb = 0;
-	uint64_t bytes = 0;
-	uint32_t last = 0;
-	uint64_t host_reordered = 0, flagged = 0;
-	struct drops dr = { 0 };
-	int fd, have_last = 0, err = 0;
-	double t0, t;
+	struct totals t = { 0 };
+	int err = 0;
+	double t0, secs;
 	char line[200];
 
 	if (parse(&o, argc, argv))
 		return 2;
-	fd = open(o.dev, O_RDWR);
-	if (fd < 0) {
-		fprintf(stderr, "vcam-verify: %s: %s\n", o.dev, strerror(errno));
-		return 2;
-	}
-	if (setup(fd, &o) || map_buffers(fd, &o, b, &nb))
+	if (setup(&dev, &o))
 		return 2;
 	fs_verifier_init(&total);
 	t0 = now();
@@ -404,38 +346,38 @@ int main(int argc, char **argv)
 		struct fs_verifier v;
 
 		fs_verifier_init(&v);
-		err = cycle(fd, &o, b, nb, &v, &bytes, &have_last, &last, &host_reordered,
-			    &flagged, &dr);
+		err = run_cycle(&dev, &o, &v, &t);
 		add(&total, &v);
 		if (o.cycles > 1 && o.verbose) {
 			fs_summary(&v, line, sizeof(line));
 			fprintf(stderr, "vcam-verify: cycle %u: %s\n", c + 1, line);
 		}
 	}
-	t = now() - t0;
+	secs = now() - t0;
 	fs_summary(&total, line, sizeof(line));
 	printf("%s\n", line);
-	printf("cycles %u time %.3f fps %.2f MB/s %.2f\n", o.cycles, t,
-	       t > 0 ? total.frames / t : 0.0, t > 0 ? bytes / t / 1e6 : 0.0);
+	printf("cycles %u time %.3f fps %.2f MB/s %.2f\n", o.cycles, secs,
+	       secs > 0 ? total.frames / secs : 0.0, secs > 0 ? t.bytes / secs / 1e6 : 0.0);
 	printf("out-of-order: camera %llu host-driver %llu; buffers flagged ERROR %llu\n",
-	       (unsigned long long)(total.out_of_order - host_reordered),
-	       (unsigned long long)host_reordered, (unsigned long long)flagged);
+	       (unsigned long long)(total.out_of_order - t.host_reordered),
+	       (unsigned long long)t.host_reordered, (unsigned long long)t.flagged);
 	/* a late frame that filled a gap was not dropped after all */
-	if (dr.nobuf + dr.other > total.dropped) {
-		uint64_t extra = dr.nobuf + dr.other - total.dropped;
+	if (t.dr.nobuf + t.dr.other > total.dropped) {
+		uint64_t extra = t.dr.nobuf + t.dr.other - total.dropped;
 
-		dr.other -= extra < dr.other ? extra : dr.other;
-		dr.nobuf = total.dropped - dr.other;
+		t.dr.other -= extra < t.dr.other ? extra : t.dr.other;
+		t.dr.nobuf = total.dropped - t.dr.other;
 	}
-	printf("dropped: no-buffer %llu other %llu\n", (unsigned long long)dr.nobuf,
-	       (unsigned long long)dr.other);
+	printf("dropped: no-buffer %llu other %llu\n", (unsigned long long)t.dr.nobuf,
+	       (unsigned long long)t.dr.other);
+	video_close(&dev);
 	if (err)
 		return 2;
 	if (o.allow_host_reorder)
-		total.out_of_order -= host_reordered;
+		total.out_of_order -= t.host_reordered;
 	if (o.nobuf_pct >= 0 &&
-	    dr.nobuf * 100 <= (uint64_t)o.nobuf_pct * (total.frames + total.dropped))
-		total.dropped -= dr.nobuf;
+	    t.dr.nobuf * 100 <= (uint64_t)o.nobuf_pct * (total.frames + total.dropped))
+		total.dropped -= t.dr.nobuf;
 	if (o.check && (total.frames != (uint64_t)o.frames * o.cycles || !fs_all_good(&total)))
 		return 1;
 	return 0;
