@@ -6,13 +6,20 @@
 SHELL := /bin/bash
 CMD ?= uname -a
 export CMD
+# make ... CLOCK=icount|realtime: the guest clock of every guest run (qemu/run
+# --clock); the benchmarks default to icount, qemu/run itself to realtime.
+ifdef CLOCK
+export UVCDMA_CLOCK := $(CLOCK)
+endif
 
 .PHONY: all deps lab kernel kernel-dma-debug userland tools check test shell guest-run \
 	bench-lab bench-stats bench-vcam plots clean help
 
-## make            the main job: build the lab, boot it, run the smoke checks, summarise
+## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
+##                 (RUNS= FRAMES= FORMAT= SIZE= FPS= MODES= CLOCK= change the workload; README.md)
 all: lab
-	@qemu/pipeline.sh
+	@RUNS='$(RUNS)' FRAMES='$(FRAMES)' FORMAT='$(FORMAT)' SIZE='$(SIZE)' FPS='$(FPS)' \
+		MODES='$(MODES)' CLOCK='$(CLOCK)' qemu/pipeline.sh
 
 ## make deps       install the Debian packages the project needs (as root or through sudo)
 deps:

@@ -28,8 +28,9 @@ read -r -a modes <<<"${MODES:-${URB_ALLOC_MODES[*]}}"
 # ---- Arguments: one clear line for each bad value, before any guest boots.
 bad() { die "$1 (see README.md, 'The main job')"; }
 [[ $runs =~ ^[1-9][0-9]?$ ]] || bad "RUNS=$runs: a number of runs a mode from 1 to 99"
-[[ $frames =~ ^[1-9][0-9]*$ ]] && [ "$frames" -ge 10 ] && [ "$frames" -le 100000 ] ||
+if ! [[ $frames =~ ^[1-9][0-9]{1,5}$ ]] || [ "$frames" -gt 100000 ]; then
 	bad "FRAMES=$frames: frames a run, 10 to 100000"
+fi
 [[ $format =~ ^(yuyv|mjpeg)$ ]] || bad "FORMAT=$format: yuyv or mjpeg"
 [[ $size =~ ^(640x480|1280x720|1920x1080)$ ]] || bad "SIZE=$size: 640x480, 1280x720 or 1920x1080 (what vcam offers)"
 [[ $fps =~ ^(30|60)$ ]] || bad "FPS=$fps: 30 or 60 (what vcam offers)"
@@ -46,6 +47,7 @@ guest_out=/results/$stamp
 mkdir -p "$out"
 ln -sfn "$stamp" "$RESULTS_DIR/latest"
 t_job=$(now)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 nstages=7
 stage_no=0
 
@@ -67,6 +69,39 @@ guest() {
 # A generous watchdog for N captures of the workload: 10 times its guest
 # duration plus start-up (emulated time runs slower than the host's).
 capture_timeout() { echo $((($1 * frames * 10) / fps + 300)); }
+
+# environment.txt: key: value lines saying where and how this was measured
+# (summary.sh and plots/draw.sh read them).
+write_environment() {
+	local run_txt measured maint total bytes
+	run_txt=$(find "$out/runs" -name run.txt | sort | head -n 1)
+	measured=$(sed -n 's/^# measured on: //p' "$run_txt")
+	# Whether the URB buffers' DMA device is cache-coherent: the syncs of
+	# the traced runs say whether they had cache maintenance to do.
+	maint=$(cat "$out"/trace-*.dat | trace-cmd report -i /dev/stdin 2>/dev/null |
+		grep -c 'dma_sync_.*cache_maint=1' || true)
+	total=$(cat "$out"/trace-*.dat | trace-cmd report -i /dev/stdin 2>/dev/null |
+		grep -c 'dma_sync_.*cache_maint=' || true)
+	bytes=$(awk -F= '$1 == "bytes" { b += $2 } $1 == "frames" { f += $2 }
+		END { if (f) printf "%.0f", b / f }' "$out"/runs/*/stats_raw)
+	echo "date: $(date -u -d "@${t_job%.*}" '+%Y-%m-%d %H:%M UTC')"
+	echo "where: QEMU TCG arm64 guest (-M virt -cpu max, 2 vCPUs), host $(uname -m)"
+	clock_description "$clock"
+	echo "qemu: $(qemu-system-aarch64 --version | head -n 1), accel tcg$([ "$clock" = icount ] && echo ",thread=single with -icount")"
+	echo "kernel: $(sed -n 's/^kernel \([^ ]*\).*/\1/p' <<<"$measured") from linux-source-6.1 $(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)"
+	echo "series: $(git -C "$KERNEL_SRC" rev-list --count pristine..HEAD) patches of patches/series applied"
+	echo "guest_cpu: $(sed -n 's/.*, CPU //p' <<<"$measured")"
+	echo "host_cpu: $(sed -n 's/^Model name: *//p' < <(lscpu) | head -n 1), $(nproc) cores"
+	echo "host_load: $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end (1, 5, 15 min)"
+	if [ "$total" -gt 0 ]; then
+		echo "urb_dma_device: $([ "$maint" -gt 0 ] && echo non-coherent || echo coherent) ($maint of $total traced syncs had cache maintenance to do)"
+	else
+		echo "urb_dma_device: unknown (no sync in the traces)"
+	fi
+	echo "workload: vcam $format $size@$fps, $frames frames a run, ${bytes:-?} bytes a frame on average"
+	echo "modes: ${modes[*]}"
+	echo "runs: $runs a mode, interleaved (plan.txt), each a fresh stream with fresh URB buffers"
+}
 
 # ---- 1. Smoke check
 stage "smoke check: the guest boots, the camera binds, 30 frames verify"
@@ -116,8 +151,7 @@ for f in txt csv json; do
 	mv "$out/compare.$f.tmp" "$out/compare.$f"
 done
 "$UVCDMA_TOP/bench/run-variation.sh" "$out/runs" "${modes[@]}" >"$out/variation.csv"
-"$UVCDMA_TOP/qemu/environment.sh" "$out" "$clock" "$format" "$size" "$fps" "$frames" "$runs" \
-	"${modes[*]}" >"$out/environment.txt"
+write_environment >"$out/environment.txt"
 
 # ---- 7. Plots and summary
 stage "plots and summary"

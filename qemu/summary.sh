@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# summary.md of a main-job results directory: one page a reviewer can
+# attach. It reads only files of the directory (environment.txt,
+# compare.csv, variation.csv, throughput.txt, plots/), so it can be redrawn
+# for any results directory:
+#   usage: summary.sh RESULTS_DIR >summary.md
+# A ratio whose 95% confidence interval contains 1 is reported as "no
+# significant difference", never as a speedup.
+set -euo pipefail
+
+die() {
+	echo "${0##*/}: $*" >&2
+	exit 1
+}
+
+[ $# -eq 1 ] || die "usage: ${0##*/} RESULTS_DIR"
+dir=${1%/}
+for f in environment.txt compare.csv variation.csv; do
+	[ -s "$dir/$f" ] || die "$dir: no $f (not a complete main-job results directory)"
+done
+
+env_value() { sed -n "s/^$1: //p" "$dir/environment.txt" | head -n 1; }
+
+cat <<EOF
+# uvcvideo URB buffer allocation modes: $(env_value workload)
+
+Measured $(env_value date) in a $(env_value where).
+**Emulated timings, not hardware figures**: QEMU's TCG models no CPU cache, so
+an uncached (coherent) mapping reads as fast as a cached one, and cache
+maintenance costs only the instructions of its loops. What differs between
+modes here is the instructions each path executes (the syncs, the copy), not
+the memory-system effects that the 20e1dbf2bbe2 changelog measured on
+aarch64 hardware. Never hold these figures against hardware figures.
+
+| | |
+|---|---|
+EOF
+for k in clock kernel series qemu guest_cpu host_cpu host_load urb_dma_device workload modes runs; do
+	v=$(env_value "$k")
+	[ -n "$v" ] && printf '| %s | %s |\n' "${k//_/ }" "$v"
+done
+echo
+
+# The per-URB averages: median over the runs, and each mode's time as a
+# multiple of the baseline's (the first column), with the 95% bootstrap CI
+# (uvcstat compare gives baseline/mode "speedups": inverted here).
+awk -F, '
+	NR == 1 { next }
+	$1 ~ /_avg$/ && $1 != "fps_avg" {
+		m = $1; sub(/_avg$/, "", m)
+		if (!(m in seen)) { seen[m] = 1; metric[++nm] = m; label[m] = $2; sub(/ avg.*/, "", label[m]) }
+		if (!($4 in colseen)) { colseen[$4] = 1; col[++nc] = $4; runs[$4] = $5 }
+		val[m, $4] = $6; sp[m, $4] = $7; lo[m, $4] = $8; hi[m, $4] = $9
+	}
+	END {
+		base = col[1]
+		printf "## Per-URB averages, us (median of %s runs a mode) and time relative to %s\n\n", runs[base], base
+		printf "| interval |"; for (c = 1; c <= nc; c++) printf " %s |", col[c]; printf "\n"
+		printf "|---|"; for (c = 1; c <= nc; c++) printf "---:|"; printf "\n"
+		for (i = 1; i <= nm; i++) {
+			m = metric[i]; printf "| %s |", label[m]
+			for (c = 1; c <= nc; c++) {
+				k = col[c]
+				if (val[m, k] == "") { printf " - |"; continue }
+				cell = sprintf("%.3f", val[m, k] / 1000)
+				if (c > 1 && sp[m, k] != "" && sp[m, k] + 0 > 0 && lo[m, k] != "")
+					cell = cell sprintf(" (%.2fx [%.2f-%.2f])", 1 / sp[m, k], 1 / hi[m, k], 1 / lo[m, k])
+				printf " %s |", cell
+			}
+			printf "\n"
+		}
+		printf "\n(x [lo-hi]: the time in that mode divided by the time in %s, median and 95%% bootstrap CI over the runs.)\n\n", base
+		printf "## What differs from %s\n\n", base
+		for (c = 2; c <= nc; c++) {
+			k = col[c]
+			for (i = 1; i <= nm; i++) {
+				m = metric[i]
+				if (val[m, k] == "" || val[m, base] == "") {
+					if (val[m, base] != "" || val[m, k] != "")
+						printf "- %s, %s: measured in only one of the two modes (%s has no %s samples)\n", k, label[m],
+							val[m, k] == "" ? k : base, label[m]
+					continue
+				}
+				if (sp[m, k] == "" || lo[m, k] == "" || sp[m, k] + 0 <= 0) continue
+				r = 1 / sp[m, k]; rlo = 1 / hi[m, k]; rhi = 1 / lo[m, k]
+				if (rlo <= 1 && rhi >= 1)
+					printf "- %s, %s: no significant difference (%.2fx, 95%% CI %.2f-%.2f contains 1)\n", k, label[m], r, rlo, rhi
+				else
+					printf "- %s, %s: **%.2f times the %s time** (95%% CI %.2f-%.2f)\n", k, label[m], r, base, rlo, rhi
+			}
+		}
+		printf "\n"
+	}' "$dir/compare.csv"
+
+echo "## Run-to-run variation (coefficient of variation of each run's average, %)"
+echo
+awk -F, '
+	NR == 1 { next }
+	{
+		if (!($2 in seen)) { seen[$2] = 1; iv[++ni] = $2 }
+		if (!($1 in mseen)) { mseen[$1] = 1; md[++nm] = $1 }
+		cv[$1, $2] = $6; n[$1] = $3
+	}
+	END {
+		printf "| interval |"; for (j = 1; j <= nm; j++) printf " %s (n=%s) |", md[j], n[md[j]]; printf "\n"
+		printf "|---|"; for (j = 1; j <= nm; j++) printf "---:|"; printf "\n"
+		for (i = 1; i <= ni; i++) {
+			printf "| %s |", iv[i]
+			for (j = 1; j <= nm; j++) printf " %s |", ((md[j], iv[i]) in cv) ? sprintf("%.2f", cv[md[j], iv[i]]) : "-"
+			printf "\n"
+		}
+	}' "$dir/variation.csv"
+echo
+
+if [ -s "$dir/throughput.txt" ]; then
+	echo "## Throughput"
+	echo
+	sed 's/^/    /' "$dir/throughput.txt"
+	echo
+fi
+
+echo "## Plots"
+echo
+if compgen -G "$dir/plots/*.png" >/dev/null; then
+	for f in "$dir"/plots/*.png; do
+		b=$(basename "$f" .png)
+		printf -- '- [%s](plots/%s.png) ([SVG](plots/%s.svg))\n' "$b" "$b" "$b"
+	done
+else
+	echo "(none drawn)"
+fi
+echo
+cat <<'EOF'
+## Files
+
+`environment.txt` where and how this was measured; `plan.txt` the run order;
+`runs/NNN-MODE/` each timed run's `stats`, `stats_raw` and `uvcstat run`
+report; `compare.txt`, `.csv`, `.json` (uvcstat compare of all runs);
+`variation.csv`; `trace-MODE.dat` (trace-cmd record -e uvcvideo -e dma, one
+run a mode) and `samples-MODE.csv` (one row per URB, `uvcstat trace
+--samples`); `bpf/` the bpftrace kit's output; `throughput.txt`; `guest/`
+the guest runs' console logs and timings.
+EOF
