@@ -6,10 +6,14 @@
 SHELL := /bin/bash
 CMD ?= uname -a
 export CMD
-# make ... CLOCK=icount|realtime: the guest clock of every guest run (qemu/run
-# --clock); the benchmarks default to icount, qemu/run itself to realtime.
+# make ... CLOCK=icount|realtime [ICOUNT_SHIFT=N]: the guest clock of every
+# guest run (qemu/run --clock, --icount-shift); the benchmarks default to
+# icount, qemu/run itself to realtime.
 ifdef CLOCK
 export UVCDMA_CLOCK := $(CLOCK)
+endif
+ifdef ICOUNT_SHIFT
+export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
 .PHONY: all deps lab kernel kernel-dma-debug userland tools check test shell guest-run \
@@ -74,11 +78,11 @@ plots: tools
 bench-lab: deps
 	@qemu/bench-lab.sh
 
-## make bench-stats  benchmark: decode cost of the series' statistics and trace events (TCG guest)
+## make bench-stats  benchmark: decode cost of the series' statistics and trace events (TCG guest; icount and realtime clocks, CLOCK= picks one)
 bench-stats: lab
 	@bench/stats-overhead.sh
 
-## make bench-vcam   benchmark: virtual camera throughput (MB/s, fps) beside the guest's memcpy (TCG)
+## make bench-vcam   benchmark: virtual camera at its nominal rate and free-running (fps, MB/s) beside the guest's memcpy (TCG; icount clock, CLOCK=realtime)
 bench-vcam: lab
 	@tools/vcam/bench.sh
 

@@ -16,6 +16,37 @@ GUEST_ROOT=$BUILD_DIR/guest-root
 CROSS_COMPILE=${CROSS_COMPILE:-aarch64-linux-gnu-}
 export KERNEL_TARBALL KERNEL_VARIANT UVCDMA_TOP BUILD_DIR RESULTS_DIR CACHE_DIR KERNEL_SRC KERNEL_IMAGE GUEST_ROOT
 
+# The guest's clock (qemu/run --clock, UVCDMA_CLOCK, make ... CLOCK=):
+#   icount    single-threaded TCG with -icount shift=N,sleep=on: guest time
+#             advances 2^N ns per executed instruction (and with the host's
+#             clock while every vCPU idles), so guest timings are exact and
+#             repeatable whatever the host load
+#   realtime  multi-threaded TCG on the host's wall clock: timings move with
+#             the host's load
+# The default shift keeps the virtual camera at its nominal rate (YUYV
+# 640x480@30 and MJPEG 1280x720@30 deliver 30.0 fps) with the least host
+# time per guest second (measured, see README.md "Clocks").
+ICOUNT_SHIFT_DEFAULT=1
+CLOCKS="icount realtime"
+
+# clock_description CLOCK [SHIFT]: the one line that labels results and
+# environment files with the clock they were measured under.
+clock_description() {
+	local shift=${2:-${UVCDMA_ICOUNT_SHIFT:-$ICOUNT_SHIFT_DEFAULT}}
+	case $1 in
+	icount)
+		printf 'clock: icount shift=%s (guest time = %s ns per executed instruction; %s)\n' \
+			"$shift" "$((1 << shift))" \
+			"exact and repeatable; shows instruction counts, not cache or memory effects"
+		;;
+	realtime) echo "clock: realtime (host wall clock under multi-threaded TCG; noisy)" ;;
+	*)
+		echo "clock_description: unknown clock '$1' (one of: $CLOCKS)" >&2
+		return 2
+		;;
+	esac
+}
+
 # Seconds since the epoch, with nanoseconds, for elapsed-time reports.
 now() { date +%s.%N; }
 

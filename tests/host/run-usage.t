@@ -19,6 +19,8 @@ check "bad --timeout" "'abc' is not a positive whole number" --timeout abc -- tr
 check "zero --smp" "'0' is not a positive whole number" --smp 0 -- true
 check "--timeout without value" '--timeout needs a value' --timeout
 check "--shell with a command" '--shell takes no command' --shell -- true
+check "unknown --clock" "unknown clock 'wall' \\(one of: icount realtime\\)" --clock wall -- true
+check "--icount-shift out of range" "icount shift '11' is not a whole number from 0 to 10" --icount-shift 11 -- true
 check "missing kernel" "no kernel image at /nonexistent: run 'make lab'" --kernel /nonexistent -- true
 
 out=$("$run" --help 2>&1) && st=0 || st=$?
