@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The main job (qemu/pipeline.sh, what 'make' runs) on a small workload:
+# it refuses bad settings before booting anything, and a run ends with a
+# complete results directory: every file README.md promises, runs in
+# interleaved order, per-URB samples, the bpftrace kit's output, plots and
+# the summary.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+mkdir -p "$top/results"
+res=$(mktemp -d "$top/results/main-job-test.XXXX")
+trap 'rm -rf "$res"' EXIT
+export UVCDMA_RESULTS_DIR=$res
+
+# bad SETTING=VALUE REGEX: refused with one line matching REGEX, nothing written.
+bad() {
+	local out st
+	out=$(env "$1" "$top/qemu/pipeline.sh" 2>&1) && st=0 || st=$?
+	ok "$([ "$st" -ne 0 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -Eq "$2" <<<"$out" && echo 0 || echo 1)" \
+		"$1 is refused with one line ($out)"
+}
+bad RUNS=0 'RUNS=0: a number of runs'
+bad FRAMES=5 'FRAMES=5: frames a run, 10 to 100000'
+bad FORMAT=h264 'FORMAT=h264: yuyv or mjpeg'
+bad SIZE=1x1 'SIZE=1x1: '
+bad FPS=25 'FPS=25: 30 or 60'
+bad CLOCK=sundial 'CLOCK=sundial: one of icount realtime'
+bad MODES='noncontiguous bogus' "MODES: unknown mode 'bogus'"
+is "$(find "$res" -mindepth 1 | wc -l)" 0 "bad settings write nothing"
+
+modes=(noncontiguous coherent)
+RUNS=2 FRAMES=20 FORMAT=yuyv SIZE=640x480 FPS=30 MODES="${modes[*]}" CLOCK=icount \
+	"$top/qemu/pipeline.sh" >"$res.out" 2>&1 && st=0 || st=$?
+is "$st" 0 "the main job ran: RUNS=2 FRAMES=20 yuyv 640x480@30, ${modes[*]}"
+[ "$st" -eq 0 ] || diag "$(tail -n 40 "$res.out")"
+for s in 1 2 3 4 5 6 7; do
+	like "$(cat "$res.out")" "stage $s/7: " "progress: stage $s of 7 announced"
+done
+like "$(cat "$res.out")" "measure: run 4 of 4: " "progress: run n of N in the guest"
+
+dir=$res/latest
+ok "$([ -L "$dir" ] && [ -d "$dir" ] && echo 0 || echo 1)" "results/latest points at the run's directory"
+like "$(readlink "$dir")" '^[0-9]{8}T[0-9]{6}Z$' "the directory is named by its UTC start"
+
+for k in date where clock qemu kernel series guest_cpu host_cpu host_load urb_dma_device workload modes runs; do
+	like "$(cat "$dir/environment.txt")" "^$k: ." "environment.txt: $k"
+done
+like "$(cat "$dir/environment.txt")" '^clock: icount shift=' "environment.txt names the clock"
+like "$(cat "$dir/environment.txt")" '^urb_dma_device: non-coherent ' \
+	"the dummy_hcd DMA device is non-coherent on arm64 (syncs did cache maintenance)"
+
+is "$(cut -d' ' -f2- "$dir/plan.txt" | tr '\n' ' ')" "1 noncontiguous 1 coherent 2 coherent 2 noncontiguous " \
+	"plan.txt: interleaved, a different mode order in each round"
+for run in 001-noncontiguous 002-coherent 003-coherent 004-noncontiguous; do
+	for f in stats stats_raw run.txt; do
+		ok "$([ -s "$dir/runs/$run/$f" ] && echo 0 || echo 1)" "runs/$run/$f"
+	done
+done
+like "$(cat "$dir/runs/002-coherent/stats_raw")" '^mode=coherent$' "each run's statistics are of its mode"
+
+for f in compare.txt compare.csv compare.json variation.csv throughput.txt summary.md; do
+	ok "$([ -s "$dir/$f" ] && echo 0 || echo 1)" "$f"
+done
+like "$(head -n 1 "$dir/compare.txt")" 'noncontiguous \(n=2\) +coherent \(n=2\)' "compare: both modes, two runs each"
+like "$(cat "$dir/variation.csv")" '^coherent,decode,2,' "variation.csv: decode of coherent over 2 runs"
+
+for m in "${modes[@]}"; do
+	ok "$([ -s "$dir/trace-$m.dat" ] && echo 0 || echo 1)" "trace-$m.dat"
+	is "$(head -n 1 "$dir/samples-$m.csv")" \
+		"session,stream,mode,urb,seq,complete_ns,urb_ns,header_ns,latency_ns,decode_ns,sync_cpu_ns,sync_device_ns,bytes" \
+		"samples-$m.csv: header"
+	ok "$([ "$(grep -c ",$m," "$dir/samples-$m.csv")" -ge 50 ] && echo 0 || echo 1)" \
+		"samples-$m.csv: a row per URB of mode $m ($(($(wc -l <"$dir/samples-$m.csv") - 1)) rows)"
+done
+
+for bt in "$top"/bpf/*.bt; do
+	name=$(basename "$bt" .bt)
+	ok "$([ -s "$dir/bpf/$name.txt" ] && echo 0 || echo 1)" "bpf/$name.txt"
+done
+
+npng=$(find "$dir/plots" -name '*.png' -size +1k 2>/dev/null | wc -l)
+nsvg=$(find "$dir/plots" -name '*.svg' -size +1k 2>/dev/null | wc -l)
+ok "$([ "$npng" -ge 5 ] && [ "$npng" -eq "$nsvg" ] && echo 0 || echo 1)" "plots: $npng PNG and $nsvg SVG"
+
+summary=$(cat "$dir/summary.md")
+like "$summary" 'Emulated timings, not hardware figures' "summary: says what TCG cannot show"
+like "$summary" '^## Per-URB averages' "summary: the averages table"
+like "$summary" '^\| decode \| [0-9.]+ \| [0-9.]+ \([0-9.]+x \[[0-9.]+-[0-9.]+\]\) \|$' \
+	"summary: coherent's decode with its ratio and CI"
+like "$summary" '^- coherent, sync for cpu: ' "summary: a verdict on the syncs"
+like "$summary" '\(plots/[a-z-]+\.png\)' "summary: the plots linked"
+done_testing
