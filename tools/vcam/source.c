@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Frame source: a ring of VCAM_RING prepared images per format and size,
- * made on first use (a JPEG of 1920x1080 takes a while under TCG), each
- * with its framestamp body hash computed once.
+ * made once, one by one, by the preparer thread (prepare.c: a JPEG of
+ * 1920x1080 takes a while under TCG), each with its framestamp body hash
+ * computed once, so sending a frame only writes its stamp.
  */
 #include "source.h"
 #include "framestamp.h"
@@ -33,7 +34,7 @@ int vcam_source_setup(struct vcam_source *s, enum vcam_fmt fmt, unsigned w,
 		      unsigned h, int quality)
 {
 	if (s->cap && s->fmt == fmt && s->w == w && s->h == h && s->quality == quality)
-		return 0;
+		return 0;	/* images made so far stay */
 	vcam_source_free(s);
 	s->fmt = fmt;
 	s->w = w;
@@ -74,11 +75,31 @@ static int make_image(struct vcam_source *s, struct vcam_image *img, uint32_t id
 	return 0;
 }
 
+unsigned int vcam_source_ready(const struct vcam_source *s)
+{
+	return __atomic_load_n(&s->ready, __ATOMIC_ACQUIRE);
+}
+
+int vcam_source_make_next(struct vcam_source *s)
+{
+	unsigned int n = s->ready;	/* only this thread changes it */
+
+	if (n >= VCAM_RING)
+		return 0;
+	if (make_image(s, &s->img[n], n))
+		return -1;
+	/* the image's bytes before the count that shows it to the writer */
+	__atomic_store_n(&s->ready, n + 1, __ATOMIC_RELEASE);
+	if (n + 1 == VCAM_RING) {
+		free(s->yuyv);	/* only needed to make JPEGs */
+		s->yuyv = NULL;
+	}
+	return 1;
+}
+
 struct vcam_image *vcam_source_get(struct vcam_source *s, uint32_t idx)
 {
-	struct vcam_image *img = &s->img[idx % VCAM_RING];
+	unsigned int n = vcam_source_ready(s);
 
-	if (!img->mem && make_image(s, img, idx % VCAM_RING))
-		return NULL;
-	return img;
+	return n ? &s->img[idx % n] : NULL;
 }

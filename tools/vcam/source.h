@@ -24,12 +24,18 @@ struct vcam_image {
 	uint64_t body;
 };
 
+/*
+ * A ring of prepared images for one format and size. One thread makes the
+ * images (vcam_source_make_next(), in order) while another sends the ones
+ * already made: img[0, ready) never change again but for their stamp.
+ */
 struct vcam_source {
 	enum vcam_fmt fmt;
 	unsigned int w, h;
 	int quality;
 	uint32_t cap;			/* frame capacity of each image */
 	struct vcam_image img[VCAM_RING];
+	unsigned int ready;		/* images made (atomic: vcam_source_ready) */
 	struct vcam_image scratch;	/* for faults that change bytes */
 	uint8_t *yuyv;			/* the picture the JPEG is made from */
 };
@@ -42,9 +48,50 @@ static inline uint8_t *vcam_image_frame(const struct vcam_image *i)
 void vcam_source_init(struct vcam_source *s);
 int vcam_source_setup(struct vcam_source *s, enum vcam_fmt fmt, unsigned w,
 		      unsigned h, int quality);
+/* Makes the next image: 1 made, 0 all VCAM_RING made already, -1 out of
+ * memory or a JPEG that does not fit. */
+int vcam_source_make_next(struct vcam_source *s);
+unsigned int vcam_source_ready(const struct vcam_source *s);
+/* Image idx modulo the images made so far; NULL if none is made yet. */
 struct vcam_image *vcam_source_get(struct vcam_source *s, uint32_t idx);
 void vcam_source_free(struct vcam_source *s);
 uint32_t vcam_fourcc(enum vcam_fmt fmt);
+
+/* ---- prepare.c: the images of every advertised format and size ---- */
+
+#define VCAM_RINGS	(VCAM_MAX_FORMATS * VCAM_MAX_FRAMES)
+
+/*
+ * The preparer thread makes each ring's images once, in the background,
+ * starting with the one the writer streams from: the writer starts as soon
+ * as one image is made and cycles through those made so far, so encoding
+ * (a 1280x720 JPEG takes a tenth of a second or more under TCG) never
+ * holds up a frame. Rings stay made across format switches and restarts.
+ */
+struct vcam_prepare {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;		/* an image made, a ring wanted, quit */
+	int quit;
+	int n;				/* rings: one per advertised format and size */
+	int want;			/* the ring the writer wants, -1 none */
+	int quality;			/* of the JPEGs */
+	struct {			/* what each ring holds; set at start */
+		enum vcam_fmt fmt;
+		unsigned int w, h;
+	} key[VCAM_RINGS];
+	int failed[VCAM_RINGS];
+	struct vcam_source ring[VCAM_RINGS];
+};
+
+int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c);
+/* The ring of fmt w x h, made first from now on; waits up to timeout_s for
+ * its first image. NULL on a timeout, or with *failed set when the ring
+ * cannot be made (unknown size, out of memory). */
+struct vcam_source *vcam_prepare_ring(struct vcam_prepare *p, enum vcam_fmt fmt,
+				      unsigned int w, unsigned int h,
+				      double timeout_s, int *failed);
+void vcam_prepare_stop(struct vcam_prepare *p);
 
 /* ---- stream.c: the writer thread ---- */
 
@@ -70,7 +117,8 @@ struct vcam_stream {
 	struct vcam_probe commit;
 	uint32_t seq;			/* sequence number of the next frame */
 	unsigned int rand;		/* rand_r state of random-bytes */
-	struct vcam_source src;
+	struct vcam_prepare prep;
+	struct vcam_source *src;	/* the committed format's ring */
 	struct vcam_stats st;
 	void (*request_exit)(const char *why);
 };

@@ -91,7 +91,7 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 		      uint8_t *fid, int *fid_stuck)
 {
 	const struct vcam_config *c = s->cfg;
-	struct vcam_image *img = vcam_source_get(&s->src, s->seq);
+	struct vcam_image *img = vcam_source_get(s->src, s->seq);
 	int bad = faulty(c, s->seq);
 	struct vcam_plan_args a = {
 		.max_payload = s->commit.dwMaxPayloadTransferSize,
@@ -117,9 +117,9 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 	a.stc = a.pts;
 	a.sof = (uint16_t)((uint64_t)(t * 1000) & 0x7ff);
 	fs_stamp_write(frame, fs_stamp_offset(frame, img->len), s->seq, img->len,
-		       vcam_fourcc(s->src.fmt), img->body);
+		       vcam_fourcc(s->src->fmt), img->body);
 	if (bad && vcam_fault_on(c, F_RANDOM)) {
-		uint8_t *x = vcam_image_frame(&s->src.scratch);
+		uint8_t *x = vcam_image_frame(&s->src->scratch);
 		uint32_t at = rand_r(&s->rand) % (img->len > 64 ? img->len - 64 : 1);
 
 		memcpy(x, frame, img->len);
@@ -193,11 +193,22 @@ static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_
 	uint8_t fid = 0;
 	int fid_stuck = 0;
 	uint64_t k = 0;
+	int failed = 0;
 
-	if (vcam_source_setup(&s->src, f->fmt, fr->w, fr->h, c->quality)) {
-		fprintf(stderr, "vcam: out of memory for %ux%u frames\n", fr->w, fr->h);
-		s->request_exit("out of memory");
-		return;
+	/*
+	 * The first image of this format and size (the preparer makes the
+	 * rest while the stream runs); the schedule starts once it is there.
+	 */
+	s->src = NULL;
+	while (!s->src) {
+		if (paused(s, gen))
+			return;
+		s->src = vcam_prepare_ring(&s->prep, f->fmt, fr->w, fr->h, 0.02, &failed);
+		if (failed) {
+			fprintf(stderr, "vcam: out of memory for %ux%u frames\n", fr->w, fr->h);
+			s->request_exit("out of memory");
+			return;
+		}
 	}
 	t0 = vcam_now();
 	while (!paused(s, gen)) {
@@ -309,10 +320,11 @@ int vcam_stream_start(struct vcam_stream *s, const struct vcam_config *cfg, int 
 	s->ep = -1;
 	s->rand = cfg->seed;
 	s->request_exit = request_exit;
-	vcam_source_init(&s->src);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->cond, NULL);
 	sigaction(SIGUSR1, &sa, NULL);
+	if (vcam_prepare_start(&s->prep, cfg))
+		return -1;
 	return pthread_create(&s->thread, NULL, writer, s) ? -1 : 0;
 }
 
@@ -369,5 +381,5 @@ void vcam_stream_stop(struct vcam_stream *s)
 	s->quit = 1;
 	stream_interrupt(s);
 	pthread_join(s->thread, NULL);
-	vcam_source_free(&s->src);
+	vcam_prepare_stop(&s->prep);
 }

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The preparer thread: makes the images of each advertised format and
+ * size once, in the background, so that the writer never encodes while it
+ * streams. Encoding in the writer made every new image a late frame: MJPEG
+ * 1280x720 at 30 fps lost dozens of frame slots to its first eight JPEGs
+ * under TCG. The ring the writer wants is made first; the first advertised
+ * format and size is wanted from the start (the camera's default).
+ */
+#include "source.h"
+
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Index of the ring of fmt w x h, -1 if that size is not advertised. */
+static int ring_index(const struct vcam_prepare *p, enum vcam_fmt fmt, unsigned int w,
+		      unsigned int h)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->key[i].fmt == fmt && p->key[i].w == w && p->key[i].h == h)
+			return i;
+	return -1;
+}
+
+/* The ring to work on: the wanted one until it is complete. */
+static int next_ring(const struct vcam_prepare *p)
+{
+	int i = p->want;
+
+	if (i < 0 || p->failed[i] || vcam_source_ready(&p->ring[i]) >= VCAM_RING)
+		return -1;
+	return i;
+}
+
+static void *preparer(void *arg)
+{
+	struct vcam_prepare *p = arg;
+
+	/* Behind the writer and the capture when they need the CPU: a new
+	 * image only adds variety once the first one is made. */
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+	pthread_mutex_lock(&p->lock);
+	while (!p->quit) {
+		struct vcam_source *r;
+		int i = next_ring(p), ret;
+
+		if (i < 0) {
+			pthread_cond_wait(&p->cond, &p->lock);
+			continue;
+		}
+		r = &p->ring[i];
+		pthread_mutex_unlock(&p->lock);
+		/* allocates the ring the first time only */
+		ret = vcam_source_setup(r, p->key[i].fmt, p->key[i].w, p->key[i].h,
+					p->quality);
+		if (!ret)
+			ret = vcam_source_make_next(r);
+		pthread_mutex_lock(&p->lock);
+		if (ret < 0)
+			p->failed[i] = 1;
+		pthread_cond_broadcast(&p->cond);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c)
+{
+	p->n = 0;
+	p->quit = 0;
+	p->want = -1;
+	p->quality = c->quality;
+	for (int f = 0; f < c->nformats; f++) {
+		for (int k = 0; k < c->format[f].nframes && p->n < VCAM_RINGS; k++) {
+			p->key[p->n].fmt = c->format[f].fmt;
+			p->key[p->n].w = c->format[f].frame[k].w;
+			p->key[p->n].h = c->format[f].frame[k].h;
+			vcam_source_init(&p->ring[p->n]);
+			p->failed[p->n++] = 0;
+		}
+	}
+	if (p->n)
+		p->want = 0;	/* the default format and size */
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	return pthread_create(&p->thread, NULL, preparer, p) ? -1 : 0;
+}
+
+struct vcam_source *vcam_prepare_ring(struct vcam_prepare *p, enum vcam_fmt fmt,
+				      unsigned int w, unsigned int h,
+				      double timeout_s, int *failed)
+{
+	int i = ring_index(p, fmt, w, h);
+	struct vcam_source *r = NULL;
+	struct timespec until;
+
+	*failed = i < 0;
+	if (i < 0)
+		return NULL;
+	clock_gettime(CLOCK_REALTIME, &until);	/* pthread_cond_timedwait's clock */
+	until.tv_sec += (time_t)timeout_s;
+	until.tv_nsec += (long)((timeout_s - (time_t)timeout_s) * 1e9);
+	if (until.tv_nsec >= 1000000000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000;
+	}
+	pthread_mutex_lock(&p->lock);
+	if (p->want != i) {
+		p->want = i;
+		pthread_cond_broadcast(&p->cond);
+	}
+	while (!p->failed[i] && !p->quit && !vcam_source_ready(&p->ring[i]))
+		if (pthread_cond_timedwait(&p->cond, &p->lock, &until) == ETIMEDOUT)
+			break;
+	if (vcam_source_ready(&p->ring[i]))
+		r = &p->ring[i];
+	else
+		*failed = p->failed[i];
+	pthread_mutex_unlock(&p->lock);
+	return r;
+}
+
+void vcam_prepare_stop(struct vcam_prepare *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->quit = 1;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	pthread_join(p->thread, NULL);	/* after the image it is making */
+	for (int i = 0; i < p->n; i++)
+		vcam_source_free(&p->ring[i]);
+}
