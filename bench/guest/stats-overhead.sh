@@ -20,7 +20,7 @@ rounds=${2:-3}
 vcam_modules
 vcam_start --format yuyv --size 640x480 --fps free >/dev/null
 timing=/sys/module/uvcvideo/parameters/timing_stats
-capture="vcam-verify -d /dev/video0 -s 640x480 -r 30 -n $frames -b 8 --no-check"
+capture="vcam-verify -d /dev/video0 -s 640x480 -r 30 -c $frames -n 8 --no-check"
 
 # measure CONFIG [trace-cmd]: one capture under the kprobe pair.
 measure() {

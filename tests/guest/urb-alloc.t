@@ -21,7 +21,7 @@ check "debugfs statistics directory of the stream" test -r "$dir/stats_raw"
 
 for mode in noncontiguous coherent usb-coherent noncoherent; do
 	echo "$mode" >"$param"
-	out=$(vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -n "$frames" -b 8 \
+	out=$(vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$frames" -n 8 \
 		--allow-host-reorder 2>&1) && st=0 || st=$?
 	# A frame that arrives while the capture holds every buffer is dropped
 	# by uvcvideo: that is host scheduling (TCG on a loaded host), not the

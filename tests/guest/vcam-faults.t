@@ -14,7 +14,7 @@ vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 fault_capture() {
 	vcam_ok "vcam --fault $1 --fault-every $2: /dev/video0" \
 		vcam_start --format yuyv --size 640x480 --fps 60 --fault "$1" --fault-every "$2" --fault-after 3
-	out=$(vcam-verify -f yuyv -s 640x480 -r 60 -n 30 -t 5 2>&1) && st=0 || st=$?
+	out=$(vcam-verify -f yuyv -s 640x480 -r 60 -c 30 -t 5 2>&1) && st=0 || st=$?
 	vcam_stop TERM
 }
 
@@ -52,14 +52,14 @@ like "$(dmesg)" "No streaming interface found" "dmesg: no streaming interface (b
 
 # uvcvideo checks the endpoint only when streaming starts
 vcam_ok "desc-maxp0: /dev/video0" vcam_start --format yuyv --size 640x480 --fault desc-maxp0
-out=$(vcam-verify -f yuyv -s 640x480 -n 5 -t 3 2>&1) && st=0 || st=$?
+out=$(vcam-verify -f yuyv -s 640x480 -c 5 -t 3 2>&1) && st=0 || st=$?
 is "$st" 2 "desc-maxp0: streaming fails"
 diag "$out"
 like "$(dmesg)" "invalid wMaxPacketSize 0" "dmesg: usbcore saw wMaxPacketSize 0"
 vcam_stop TERM
 
 vcam_ok "disconnect: /dev/video0" vcam_start --format yuyv --size 640x480 --fps 30 --fault disconnect --fault-after 20
-out=$(vcam-verify -f yuyv -s 640x480 -n 100 -t 3 2>&1) && st=0 || st=$?
+out=$(vcam-verify -f yuyv -s 640x480 -c 100 -t 3 2>&1) && st=0 || st=$?
 is "$st" 2 "disconnect: the capture ends with a V4L2 error"
 vcam_stop TERM
 is "$VCAM_STATUS" 0 "disconnect: vcam exits by itself, status 0"

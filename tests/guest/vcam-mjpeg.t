@@ -10,7 +10,7 @@ vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --format mjpeg --size 640x480 --fps 30: /dev/video0" \
 	vcam_start --format mjpeg --size 640x480 --fps 30
 vcam_stream_checks mjpeg 640x480 30 300
-out=$(vcam-verify -f mjpeg -s 640x480 -n 3 -o "$VCAM_TMP/frame.jpg" 2>&1) && st=0 || st=$?
+out=$(vcam-verify -f mjpeg -s 640x480 -c 3 -o "$VCAM_TMP/frame.jpg" 2>&1) && st=0 || st=$?
 ok "$st" "capture one JPEG"
 [ "$st" -eq 0 ] || diag "$out"
 head=$(od -An -tx1 -N6 "$VCAM_TMP/frame.jpg" | tr -d ' ')

@@ -12,7 +12,7 @@ vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --pts --scr --payload-size 16384: /dev/video0" \
 	vcam_start --format yuyv,mjpeg --size 640x480 --fps 60 --pts --scr --payload-size 16384
 for fmt in yuyv mjpeg; do
-	out=$(vcam-verify -f "$fmt" -s 640x480 -r 60 -n 60 -b 8 --allow-host-reorder \
+	out=$(vcam-verify -f "$fmt" -s 640x480 -r 60 -c 60 -n 8 --allow-host-reorder \
 		--allow-no-buffer-drops 10 2>&1) &&
 		st=0 || st=$?
 	ok "$st" "$fmt in 16384-byte payloads with PTS and SCR: 60 frames verified"
@@ -28,7 +28,7 @@ vcam_ok "vcam --size 320x240 --fps free --frames 50: /dev/video0" \
 # Free-running, the camera outruns a loaded TCG guest: uvcvideo drops the
 # frames that find no queued buffer, and its copy work may complete buffers
 # out of order. Neither is the camera's doing; corruption would be.
-out=$(vcam-verify -f yuyv -s 320x240 -r 0 -n 100 -t 3 -b 8 --allow-host-reorder \
+out=$(vcam-verify -f yuyv -s 320x240 -r 0 -c 100 -t 3 -n 8 --allow-host-reorder \
 	--allow-no-buffer-drops 100 2>&1) && st=0 || st=$?
 is "$st" 2 "the capture ends when the camera goes away"
 like "$out" "^frames [0-9]+ ok [0-9]+ dropped [0-9]+ corrupt 0 out-of-order [0-9]+" \

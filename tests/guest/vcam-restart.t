@@ -11,7 +11,7 @@ set -euo pipefail
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --size 640x480 --fps 30: /dev/video0" vcam_start --size 640x480 --fps 30
 
-out=$(vcam-verify -f yuyv -s 640x480 -r 30 -n 30 -c 10 -v --allow-host-reorder 2>&1) &&
+out=$(vcam-verify -f yuyv -s 640x480 -r 30 -c 30 --cycles 10 -v --allow-host-reorder 2>&1) &&
 	st=0 || st=$?
 ok "$st" "vcam-verify: 10 stop/start cycles of 30 frames on one open device"
 vcam_verify_checks "$out" 300
@@ -20,7 +20,7 @@ for fmt in mjpeg yuyv mjpeg; do
 	out=$(v4l2-ctl -d /dev/video0 --set-fmt-video="width=640,height=480,pixelformat=$([ $fmt = mjpeg ] && echo MJPG || echo YUYV)" \
 		--stream-mmap --stream-count=20 --stream-to=/dev/null 2>&1) && st=0 || st=$?
 	ok "$st" "v4l2-ctl restart with $fmt: 20 frames"
-	out=$(vcam-verify -f "$fmt" -s 640x480 -r 30 -n 20 --allow-host-reorder 2>&1) &&
+	out=$(vcam-verify -f "$fmt" -s 640x480 -r 30 -c 20 --allow-host-reorder 2>&1) &&
 		st=0 || st=$?
 	ok "$st" "vcam-verify restart with $fmt: $(grep '^frames' <<<"$out")"
 done

@@ -87,10 +87,10 @@ vcam_stream_checks() {
 	is "$(printf '%s' "$out" | tr -cd '<' | wc -c)" "$n" "v4l2-ctl dequeued $n buffers"
 	[ "$st" -eq 0 ] || diag "$out"
 	diag "v4l2-ctl: $(printf '%s' "$out" | grep -o '[0-9.]* fps' | tail -n 1)"
-	# -b 8 and --allow-no-buffer-drops 10: on a loaded CI host the capture
+	# -n 8 and --allow-no-buffer-drops 10: on a loaded CI host the capture
 	# can be descheduled long enough that uvcvideo has no buffer queued;
 	# those drops (and only those, at most 10 %) are reported, not failed.
-	out=$(vcam-verify -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -n "$n" -v -b 8 \
+	out=$(vcam-verify -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -c "$n" -v -n 8 \
 		--allow-host-reorder --allow-no-buffer-drops 10 2>&1) && st=0 || st=$?
 	ok "$st" "vcam-verify: $n frames of $fmt $size@$fps verified"
 	vcam_verify_checks "$out" "$n"

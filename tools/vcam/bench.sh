@@ -44,10 +44,10 @@ run() {
 	local size=$1 n=$2 mode out i
 	vcam_start --format yuyv --size "$size" --fps free --speed "$speed" || return 1
 	# warm up: the camera prepares its 8 images on first use
-	vcam-verify -f yuyv -s "$size" -r 0 -n 10 --no-check >/dev/null
+	vcam-verify -f yuyv -s "$size" -r 0 -c 10 --no-check >/dev/null
 	for mode in --no-check --allow-host-reorder; do
 		for i in 1 2 3; do
-			out=$(vcam-verify -f yuyv -s "$size" -r 0 -n "$n" "$mode" 2>&1) || true
+			out=$(vcam-verify -f yuyv -s "$size" -r 0 -c "$n" "$mode" 2>&1) || true
 			awk '/^cycles/ { print $6, $8 }' <<<"$out"
 		done | sort -n | awk -v s="$size" -v m="$([ "$mode" = --no-check ] && echo capture || echo capture+verify)" '
 			{ f[NR] = $1; b[NR] = $2 }

@@ -107,7 +107,7 @@ void vcam_usage(FILE *f)
 "EXAMPLES\n"
 "    modprobe dummy_hcd; modprobe raw_gadget; modprobe uvcvideo\n"
 "    vcam --format yuyv --size 640x480 --fps 30 &\n"
-"    vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -n 300\n", f);
+"    vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c 300\n", f);
 }
 
 static int err(const char *fmt, const char *arg, const char *accepted)

@@ -57,14 +57,16 @@ struct totals {
 static void usage(FILE *f)
 {
 	fputs(
-"usage: vcam-verify [-d DEVICE] [-f yuyv|mjpeg] [-s WxH] [-r FPS] [-n FRAMES]\n"
-"                   [-c CYCLES] [-b BUFFERS] [-t TIMEOUT] [-o FILE] [--no-check]\n"
+"usage: vcam-verify [-d DEVICE] [-f yuyv|mjpeg] [-s WxH] [-r FPS] [-c FRAMES]\n"
+"                   [-n BUFFERS] [--cycles CYCLES] [-t TIMEOUT] [-o FILE] [--no-check]\n"
 "                   [--allow-host-reorder] [--allow-no-buffer-drops PCT] [-v]\n"
 "Capture FRAMES frames per cycle from DEVICE (default /dev/video0) with V4L2\n"
 "mmap streaming and verify each frame's framestamp (sequence number and\n"
 "checksum, tools/common/framestamp.h). Defaults: yuyv 640x480 30 fps, 300\n"
 "frames, 1 cycle, 4 buffers, 10 s timeout per frame. -r 0 leaves the\n"
 "interval alone. -o saves the first frame. --no-check only counts (throughput).\n"
+"Long options: --device --format --size --fps --frames --buffers --cycles\n"
+"--timeout --output.\n"
 "Prints 'frames N ok N dropped N corrupt N out-of-order N', a rate line and\n"
 "'out-of-order: camera N host-driver N; buffers flagged ERROR N'\n"
 "(host-driver: uvcvideo numbered the frames in order but completed the\n"
@@ -81,14 +83,15 @@ static void usage(FILE *f)
 
 static int parse(struct opts *o, int argc, char **argv)
 {
+	/* yavta's letters: -c frames, -n buffers; cycles has no letter */
 	static const struct option lo[] = {
 		{ "device", required_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "size", required_argument, NULL, 's' },
 		{ "fps", required_argument, NULL, 'r' },
-		{ "frames", required_argument, NULL, 'n' },
-		{ "cycles", required_argument, NULL, 'c' },
-		{ "buffers", required_argument, NULL, 'b' },
+		{ "frames", required_argument, NULL, 'c' },
+		{ "cycles", required_argument, NULL, 'C' },
+		{ "buffers", required_argument, NULL, 'n' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "no-check", no_argument, NULL, 'N' },
@@ -103,7 +106,7 @@ static int parse(struct opts *o, int argc, char **argv)
 
 	*o = (struct opts){ "/dev/video0", FS_FOURCC_YUYV, 640, 480, 30, 4, 1, 10, 300, 0, 1, 0,
 			    NULL, -1 };
-	while ((c = getopt_long(argc, argv, "d:f:s:r:n:c:b:t:o:vh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:f:s:r:c:n:t:o:vh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'd': o->dev = optarg; break;
 		case 'f':
@@ -116,9 +119,9 @@ static int parse(struct opts *o, int argc, char **argv)
 				goto bad;
 			break;
 		case 'r': o->fps = (unsigned int)strtoul(optarg, NULL, 0); break;
-		case 'n': o->frames = strtoul(optarg, NULL, 0); break;
-		case 'c': o->cycles = (unsigned int)strtoul(optarg, NULL, 0); break;
-		case 'b': o->nbufs = (unsigned int)strtoul(optarg, NULL, 0); break;
+		case 'c': o->frames = strtoul(optarg, NULL, 0); break;
+		case 'C': o->cycles = (unsigned int)strtoul(optarg, NULL, 0); break;
+		case 'n': o->nbufs = (unsigned int)strtoul(optarg, NULL, 0); break;
 		case 't': o->timeout = (unsigned int)strtoul(optarg, NULL, 0); break;
 		case 'o': o->save = optarg; break;
 		case 'N': o->check = 0; break;

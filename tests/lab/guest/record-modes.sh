@@ -16,11 +16,11 @@ trace-cmd record -q -e dma -e uvcvideo -o "$out/trace.dat" bash -c '
 	. tests/lib/guest-lib.sh
 	for mode in noncontiguous coherent usb-coherent noncoherent; do
 		echo "$mode" >/sys/module/uvcvideo/parameters/urb_alloc
-		vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -n 30 --allow-host-reorder >/dev/null
+		vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c 30 --allow-host-reorder >/dev/null
 	done' >"$out/record.log" 2>&1
 
 echo noncontiguous >/sys/module/uvcvideo/parameters/urb_alloc
-bpftrace bpf/uvc-sync-latency.bt -c "vcam-verify -d /dev/video0 -n 30 --allow-host-reorder" \
+bpftrace bpf/uvc-sync-latency.bt -c "vcam-verify -d /dev/video0 -c 30 --allow-host-reorder" \
 	>"$out/bpftrace.txt" 2>&1
 vcam_stop TERM
 : "${VCAM_STATUS:?}"
