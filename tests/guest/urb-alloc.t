@@ -6,6 +6,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+. tools/common/urb_alloc_modes.sh
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 frames=60
@@ -19,7 +20,7 @@ vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 -
 dir=$(vcam_stats_dir)
 check "debugfs statistics directory of the stream" test -r "$dir/stats_raw"
 
-for mode in noncontiguous coherent usb-coherent noncoherent; do
+for mode in "${URB_ALLOC_MODES[@]}"; do
 	echo "$mode" >"$param"
 	out=$(vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$frames" -n 8 \
 		--allow-host-reorder 2>&1) && st=0 || st=$?
@@ -49,7 +50,7 @@ for mode in noncontiguous coherent usb-coherent noncoherent; do
 		"$mode: the driver counted $n frames for $copied copied"
 	ok "$([ "$(get urb_count)" -gt 0 ] && [ "$(get decode_count)" -gt 0 ] && echo 0 || echo 1)" \
 		"$mode: URB and decode intervals were timed"
-	if [ "$mode" = coherent ] || [ "$mode" = usb-coherent ]; then
+	if ! urb_alloc_mode_syncs "$mode"; then
 		is "$(get sync_cpu_count)" "$(get urb_count)" "$mode: a (no-op) sync per URB is timed"
 	fi
 	# uvcstat recomputes the text (std included) from the raw figures.

@@ -7,6 +7,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+. tools/common/urb_alloc_modes.sh
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 frames=60
@@ -30,7 +31,7 @@ if [ "$st" -ne 0 ] || [ "$(wc -l <<<"$dirs")" -ne 1 ]; then
 	exit 1
 fi
 
-for mode in noncontiguous coherent usb-coherent noncoherent; do
+for mode in "${URB_ALLOC_MODES[@]}"; do
 	echo "$mode" >"$param"
 	out=$(uvcstat run -d /dev/video0 -f YUYV -s 640x480 -r 30 -c "$frames" 2>"$VCAM_TMP/err") && st=0 || st=$?
 	ok "$st" "$mode: uvcstat run -c $frames exits 0"

@@ -8,6 +8,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+. "$top/tools/common/urb_alloc_modes.sh"
 out=${UVCDMA_BUILD_DIR:-$top/build}/host
 uvcstat=$out/bin/uvcstat
 if ! make -s -C "$top/tools/uvcstat" OUT="$out" >&2; then
@@ -24,10 +25,10 @@ name=${dir##*/}
 	>"$dir/out" 2>&1 && st=0 || st=$?
 [ "$st" -ne 0 ] || [ ! -e "$dir/missing" ] ||
 	skip_all "no $(cat "$dir/missing") in the guest: kernel without the uvcdma series"
-is "$st" 0 "four captures under trace-cmd record in the guest"
+is "$st" 0 "${#URB_ALLOC_MODES[@]} captures (one per mode) under trace-cmd record in the guest"
 [ "$st" -eq 0 ] || diag "$(tail -n 30 "$dir/out")"
 
-for mode in noncontiguous coherent usb-coherent noncoherent; do
+for mode in "${URB_ALLOC_MODES[@]}"; do
 	m=$dir/$mode
 	is "$(cat "$m/status" 2>/dev/null)" 0 "$mode: uvcstat run under trace-cmd exits 0"
 	[ "$(cat "$m/status" 2>/dev/null)" = 0 ] || diag "$(cat "$m/run.err" 2>/dev/null)"

@@ -14,7 +14,8 @@ vcam_start --format yuyv --size 640x480 --fps 30
 # shellcheck disable=SC2016 # the inner script expands its own variables
 trace-cmd record -q -e dma -e uvcvideo -o "$out/trace.dat" bash -c '
 	. tests/lib/guest-lib.sh
-	for mode in noncontiguous coherent usb-coherent noncoherent; do
+	. tools/common/urb_alloc_modes.sh
+	for mode in "${URB_ALLOC_MODES[@]}"; do
 		echo "$mode" >/sys/module/uvcvideo/parameters/urb_alloc
 		vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c 30 --allow-host-reorder >/dev/null
 	done' >"$out/record.log" 2>&1

@@ -8,6 +8,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+. tools/common/urb_alloc_modes.sh
 out=$1
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
@@ -18,7 +19,7 @@ if [ ! -e "$param" ]; then
 fi
 vcam_start --format yuyv --size 640x480 --fps 30
 dir=$(vcam_stats_dir)
-for mode in noncontiguous coherent usb-coherent noncoherent; do
+for mode in "${URB_ALLOC_MODES[@]}"; do
 	mkdir -p "$out/$mode"
 	echo "$mode" >"$param"
 	trace-cmd record -q -e uvcvideo -e dma -o "$out/$mode/trace.dat" \
