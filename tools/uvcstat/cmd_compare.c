@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "load.h"
 #include "render.h"
 #include "stats.h"
@@ -312,7 +313,7 @@ static void legacy_note(struct buf *out, const struct uvc_report *r, const char 
 }
 
 static int render_compare(struct buf *out, const struct group *groups, int ngroups,
-			  const struct uvc_report *reps, int nrep, char **paths)
+			  const struct uvc_report *reps, int nrep, const char **paths)
 {
 	struct row rows[64];
 	int nrows = build_rows(rows, reps, nrep), r, g, c, multi = 0, ret = EXIT_INTERNAL;
@@ -391,8 +392,6 @@ out:
 
 /* ---- Machine-readable: one record per (metric, column) ---- */
 
-enum { FMT_TEXT, FMT_JSON, FMT_CSV };
-
 static const char *row_unit(const struct row *rw)
 {
 	switch (rw->kind) {
@@ -435,10 +434,10 @@ static void num(char *dst, size_t size, int ok, double v, int json)
 }
 
 static int render_machine(struct buf *out, const struct group *groups, int ngroups,
-			  const struct uvc_report *reps, int nrep, int fmt)
+			  const struct uvc_report *reps, int nrep, enum uvc_output_format fmt)
 {
 	struct row rows[64];
-	int nrows = build_rows(rows, reps, nrep), r, g, first = 1, json = fmt == FMT_JSON;
+	int nrows = build_rows(rows, reps, nrep), r, g, first = 1, json = fmt == UVC_OUT_JSON;
 	double *va = calloc((size_t)nrep, sizeof(double)), *vb = calloc((size_t)nrep, sizeof(double));
 	struct stats_ratio q;
 	char val[64], sp[32], lo[32], hi[32], runs[16];
@@ -526,7 +525,7 @@ static int render_machine(struct buf *out, const struct group *groups, int ngrou
 }
 
 static int check_compatible(const struct group *groups, int ngroups, const struct uvc_report *reps,
-			    char **paths)
+			    const char **paths)
 {
 	int g, i;
 
@@ -568,24 +567,36 @@ static const char *label_of(const char *path, char *dst)
 	return dst;
 }
 
+static const struct option compare_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "label", required_argument, NULL, 'l' },
+	{ "fix-std", no_argument, NULL, 'F' },
+	{ "legacy-std", no_argument, NULL, 'L' },
+	{ 0 }
+};
+
 int cmd_compare(int argc, char **argv)
 {
 	struct uvc_load_opts o = { 0, 0, 0 };
 	struct uvc_report *reps = calloc((size_t)argc, sizeof(*reps));
 	struct group *groups = calloc((size_t)argc, sizeof(*groups));
-	char **paths = calloc((size_t)argc, sizeof(*paths));
+	const char **paths = calloc((size_t)argc, sizeof(*paths));
 	char (*labels)[LABEL_MAX] = calloc((size_t)argc, LABEL_MAX);
-	int nrep = 0, ngroups = 0, labelled = 0, only_files = 0, i, ret = EXIT_OK, fmt = FMT_TEXT;
+	int nrep = 0, ngroups = 0, labelled = 0, i, ret = EXIT_OK, opt;
+	enum uvc_output_format fmt = UVC_OUT_TEXT;
 	struct buf out = { 0 };
+	struct uvc_cli cli;
 
 	if (!reps || !groups || !paths || !labels) {
 		ret = uvc_fail(EXIT_INTERNAL, "out of memory");
 		goto out;
 	}
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
+	uvc_cli_init(&cli, argc, argv, "h", compare_options, UVC_OUT_MASK(JSON) | UVC_OUT_MASK(CSV), 1);
+	while ((opt = uvc_cli_next(&cli)) != UVC_CLI_END) {
+		const char *a = cli.value;
 
-		if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+		switch (opt) {
+		case UVC_CLI_OPERAND:
 			if (!labelled) {	/* each file its own column */
 				groups[ngroups].label = label_of(a, labels[ngroups]);
 				groups[ngroups].first = nrep;
@@ -595,28 +606,26 @@ int cmd_compare(int argc, char **argv)
 				goto out;
 			}
 			groups[ngroups - 1].n++;
-			paths[nrep++] = argv[i];
-		} else if (strcmp(a, "--") == 0) {
-			only_files = 1;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			paths[nrep++] = a;
+			break;
+		case 'h':
 			fputs(compare_usage, stdout);
 			goto out;
-		} else if (strcmp(a, "--json") == 0 || strcmp(a, "--csv") == 0) {
-			int f = a[2] == 'j' ? FMT_JSON : FMT_CSV;
-
-			if (fmt != FMT_TEXT && fmt != f) {
+		case UVC_CLI_FORMAT:
+			if (fmt != UVC_OUT_TEXT && fmt != cli.format) {
 				ret = uvc_fail(EXIT_USAGE, "compare: --json and --csv are exclusive");
 				goto out;
 			}
-			fmt = f;
-		} else if (strcmp(a, "--fix-std") == 0) {
+			fmt = cli.format;
+			break;
+		case 'F':
 			o.fix_std = 1;
-		} else if (strcmp(a, "--legacy-std") == 0) {
+			break;
+		case 'L':
 			o.legacy_std = 1;
-		} else if (strcmp(a, "--label") == 0 || strncmp(a, "--label=", 8) == 0) {
-			const char *name = a[7] == '=' ? a + 8 : argv[++i];
-
-			if (!name || !*name) {
+			break;
+		case 'l':
+			if (!a || !*a) {
 				ret = uvc_fail(EXIT_USAGE, "compare: --label needs a name");
 				goto out;
 			}
@@ -631,11 +640,13 @@ int cmd_compare(int argc, char **argv)
 				goto out;
 			}
 			labelled = 1;
-			groups[ngroups].label = name;
+			groups[ngroups].label = a;
 			groups[ngroups].first = nrep;
 			ngroups++;
-		} else {
-			ret = uvc_fail(EXIT_USAGE, "compare: unknown option '%s' (see uvcstat compare --help)", a);
+			break;
+		default:
+			ret = uvc_fail(EXIT_USAGE, "compare: unknown option '%s' (see uvcstat compare --help)",
+				       cli.arg);
 			goto out;
 		}
 	}
@@ -659,7 +670,7 @@ int cmd_compare(int argc, char **argv)
 	ret = check_compatible(groups, ngroups, reps, paths);
 	if (ret)
 		goto out;
-	if (fmt == FMT_TEXT)
+	if (fmt == UVC_OUT_TEXT)
 		ret = render_compare(&out, groups, ngroups, reps, nrep, paths);
 	else
 		ret = render_machine(&out, groups, ngroups, reps, nrep, fmt);

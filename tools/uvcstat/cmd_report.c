@@ -7,12 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "load.h"
 #include "reconstruct.h"
 #include "render.h"
 #include "uvcstat.h"
-
-enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV, OUT_RAW };
 
 static const char report_usage[] =
 	"usage: uvcstat report [--text | --json | --csv | --raw] [--block N]\n"
@@ -42,23 +41,23 @@ int uvc_parse_uint_arg(const char *cmd, const char *opt, const char *s, unsigned
 	return 0;
 }
 
-static int render_one(struct buf *out, enum out_format fmt, const char *path,
+static int render_one(struct buf *out, enum uvc_output_format fmt, const char *path,
 		      const struct uvc_load_opts *o, const struct uvc_report *r)
 {
 	struct uvc_parse_error err;
 	struct uvc_raw raw;
 
 	switch (fmt) {
-	case OUT_TEXT:
+	case UVC_OUT_TEXT:
 		uvc_render_text(out, &r->p);
 		break;
-	case OUT_JSON:
+	case UVC_OUT_JSON:
 		uvc_render_json(out, r, uvc_source_name(path));
 		break;
-	case OUT_CSV:
+	case UVC_OUT_CSV:
 		uvc_render_csv_row(out, r, uvc_source_name(path));
 		break;
-	case OUT_RAW:
+	case UVC_OUT_RAW:
 		if (uvc_reconstruct(r, o->legacy_std || o->fix_std, &raw, &err)) {
 			if (err.line)
 				return uvc_fail(EXIT_MALFORMED, "%s:%u: %s", path, err.line, err.msg);
@@ -66,71 +65,80 @@ static int render_one(struct buf *out, enum out_format fmt, const char *path,
 		}
 		uvc_render_raw(out, &raw);
 		break;
+	default:
+		break;
 	}
 	return EXIT_OK;
 }
 
+static const struct option report_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "block", required_argument, NULL, 'b' },
+	{ "legacy-std", no_argument, NULL, 'L' },
+	{ "fix-std", no_argument, NULL, 'F' },
+	{ 0 }
+};
+
 int cmd_report(int argc, char **argv)
 {
 	struct uvc_load_opts o = { 0, 0, 0 };
-	enum out_format fmt = OUT_TEXT;
+	enum uvc_output_format fmt = UVC_OUT_TEXT;
 	struct buf out = { 0 };
 	const char **files;
-	int nfiles = 0, i, ret = EXIT_OK, only_files = 0;
+	int nfiles = 0, i, ret = EXIT_OK, opt;
 	struct uvc_report r;
+	struct uvc_cli cli;
 
 	files = calloc((size_t)argc + 1, sizeof(*files));
 	if (!files)
 		return uvc_fail(EXIT_INTERNAL, "out of memory");
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (only_files || a[0] != '-' || strcmp(a, "-") == 0)
-			files[nfiles++] = a;
-		else if (strcmp(a, "--") == 0)
-			only_files = 1;
-		else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+	uvc_cli_init(&cli, argc, argv, "h", report_options,
+		     UVC_OUT_MASK(TEXT) | UVC_OUT_MASK(JSON) | UVC_OUT_MASK(CSV) | UVC_OUT_MASK(RAW), 1);
+	while ((opt = uvc_cli_next(&cli)) != UVC_CLI_END) {
+		switch (opt) {
+		case UVC_CLI_OPERAND:
+			files[nfiles++] = cli.value;
+			break;
+		case 'h':
 			fputs(report_usage, stdout);
 			goto out;
-		} else if (strcmp(a, "--text") == 0)
-			fmt = OUT_TEXT;
-		else if (strcmp(a, "--json") == 0)
-			fmt = OUT_JSON;
-		else if (strcmp(a, "--csv") == 0)
-			fmt = OUT_CSV;
-		else if (strcmp(a, "--raw") == 0)
-			fmt = OUT_RAW;
-		else if (strcmp(a, "--legacy-std") == 0)
+		case UVC_CLI_FORMAT:
+			fmt = cli.format;
+			break;
+		case 'L':
 			o.legacy_std = 1;
-		else if (strcmp(a, "--fix-std") == 0)
+			break;
+		case 'F':
 			o.fix_std = 1;
-		else if (strcmp(a, "--block") == 0) {
-			ret = uvc_parse_uint_arg("report", "--block", argv[i + 1], &o.block);
+			break;
+		case 'b':
+			ret = uvc_parse_uint_arg("report", "--block", cli.value, &o.block);
 			if (ret)
 				goto out;
-			i++;
-		} else {
-			ret = uvc_fail(EXIT_USAGE, "report: unknown option '%s' (see uvcstat report --help)", a);
+			break;
+		default:
+			ret = uvc_fail(EXIT_USAGE, "report: unknown option '%s' (see uvcstat report --help)",
+				       cli.arg);
 			goto out;
 		}
 	}
 	if (nfiles == 0)
 		files[nfiles++] = "-";
-	if (fmt == OUT_RAW && nfiles > 1) {
+	if (fmt == UVC_OUT_RAW && nfiles > 1) {
 		ret = uvc_fail(EXIT_USAGE, "report: --raw takes one input, got %d", nfiles);
 		goto out;
 	}
-	if (fmt == OUT_CSV)
+	if (fmt == UVC_OUT_CSV)
 		uvc_render_csv_header(&out);
-	if (fmt == OUT_JSON && nfiles > 1)
+	if (fmt == UVC_OUT_JSON && nfiles > 1)
 		buf_puts(&out, "[\n");
 	for (i = 0; i < nfiles; i++) {
 		ret = uvc_load_report(files[i], &o, &r);
 		if (ret)
 			goto out;
-		if (fmt == OUT_TEXT && nfiles > 1)
+		if (fmt == UVC_OUT_TEXT && nfiles > 1)
 			buf_printf(&out, "%s==> %s <==\n", i ? "\n" : "", files[i]);
-		if (fmt == OUT_JSON && i) {
+		if (fmt == UVC_OUT_JSON && i) {
 			out.len -= out.len && out.data[out.len - 1] == '\n';
 			buf_puts(&out, ",\n");
 		}
@@ -138,7 +146,7 @@ int cmd_report(int argc, char **argv)
 		if (ret)
 			goto out;
 	}
-	if (fmt == OUT_JSON && nfiles > 1)
+	if (fmt == UVC_OUT_JSON && nfiles > 1)
 		buf_puts(&out, "]\n");
 	ret = uvc_write_output(&out);
 out:

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "cli.h"
 #include "parse.h"
 #include "platform.h"
 #include "render.h"
@@ -45,13 +46,11 @@ static const char run_usage[] =
 	"(kernel, URB allocation, QEMU TCG or hardware, CPU). A progress line goes to\n"
 	"stderr when stderr is a terminal.\n";
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV };
-
 struct run_opts {
 	struct uvc_capture_opts cap;
 	const char *debugfs;
 	int verify;		/* -1 auto */
-	enum out_format fmt;
+	enum uvc_output_format fmt;
 };
 
 struct run_ctx {
@@ -109,25 +108,28 @@ static int parse_count(const char *opt, const char *s, unsigned long max, unsign
 	return 0;
 }
 
-static int takes_value(const char *a)
-{
-	static const char *const opts[] = {
-		"-d", "--device", "--debugfs", "-f", "--format", "-s", "--size", "-r", "--fps",
-		"-c", "--frames", "-t", "--seconds", "-n", "--buffers", "--timeout", NULL,
-	};
-	int i;
-
-	for (i = 0; opts[i]; i++)
-		if (!strcmp(a, opts[i]))
-			return 1;
-	return 0;
-}
+static const struct option run_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "device", required_argument, NULL, 'd' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "size", required_argument, NULL, 's' },
+	{ "fps", required_argument, NULL, 'r' },
+	{ "frames", required_argument, NULL, 'c' },
+	{ "seconds", required_argument, NULL, 't' },
+	{ "buffers", required_argument, NULL, 'n' },
+	{ "timeout", required_argument, NULL, 'T' },
+	{ "debugfs", required_argument, NULL, 'D' },
+	{ "verify", no_argument, NULL, 'V' },
+	{ "no-verify", no_argument, NULL, 'N' },
+	{ 0 }
+};
 
 static int parse_args(int argc, char **argv, struct run_opts *o)
 {
 	struct uvc_capture_opts *c = &o->cap;
+	struct uvc_cli cli;
 	unsigned long n;
-	int i, ret, frames_set = 0;
+	int ret, opt, frames_set = 0;
 
 	memset(o, 0, sizeof(*o));
 	c->dev = "/dev/video0";
@@ -140,71 +142,73 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	c->timeout_s = 10;
 	o->debugfs = "/sys/kernel/debug";
 	o->verify = -1;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = argv[i + 1];
+	uvc_cli_init(&cli, argc, argv, "hd:f:s:r:c:t:n:", run_options,
+		     UVC_OUT_MASK(TEXT) | UVC_OUT_MASK(JSON) | UVC_OUT_MASK(CSV), 0);
+	while ((opt = uvc_cli_next(&cli)) != UVC_CLI_END) {
+		const char *a = cli.opt, *v = cli.value;
 
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		if (cli.missing)
+			return uvc_fail(EXIT_USAGE, "run: %s needs a value (see uvcstat run --help)", a);
+		switch (opt) {
+		case 'h':
 			fputs(run_usage, stdout);
 			return -1;
-		} else if (!strcmp(a, "--text")) {
-			o->fmt = OUT_TEXT;
-		} else if (!strcmp(a, "--json")) {
-			o->fmt = OUT_JSON;
-		} else if (!strcmp(a, "--csv")) {
-			o->fmt = OUT_CSV;
-		} else if (!strcmp(a, "--verify")) {
+		case UVC_CLI_FORMAT:
+			o->fmt = cli.format;
+			break;
+		case 'V':
 			o->verify = 1;
-		} else if (!strcmp(a, "--no-verify")) {
+			break;
+		case 'N':
 			o->verify = 0;
-		} else if (!v && takes_value(a)) {
-			return uvc_fail(EXIT_USAGE, "run: %s needs a value (see uvcstat run --help)", a);
-		} else if (!strcmp(a, "-d") || !strcmp(a, "--device")) {
+			break;
+		case 'd':
 			c->dev = v;
-			i++;
-		} else if (!strcmp(a, "--debugfs")) {
+			break;
+		case 'D':
 			o->debugfs = v;
-			i++;
-		} else if (!strcmp(a, "-f") || !strcmp(a, "--format")) {
+			break;
+		case 'f':
 			c->fourcc = uvc_fourcc_parse(v);
 			if (!c->fourcc)
 				return uvc_fail(EXIT_USAGE, "run: -f takes YUYV or MJPEG, got '%s'", v);
-			i++;
-		} else if (!strcmp(a, "-s") || !strcmp(a, "--size")) {
+			break;
+		case 's':
 			if (parse_size(v, &c->width, &c->height))
 				return uvc_fail(EXIT_USAGE, "run: -s takes WIDTHxHEIGHT (e.g. 640x480), got '%s'", v);
-			i++;
-		} else if (!strcmp(a, "-r") || !strcmp(a, "--fps")) {
+			break;
+		case 'r':
 			ret = parse_count(a, v, 1000, &n);
 			if (ret)
 				return ret;
 			c->fps = (unsigned int)n;
-			i++;
-		} else if (!strcmp(a, "-c") || !strcmp(a, "--frames")) {
+			break;
+		case 'c':
 			ret = parse_count(a, v, 100000000, &c->frames);
 			if (ret)
 				return ret;
 			frames_set = 1;
-			i++;
-		} else if (!strcmp(a, "-t") || !strcmp(a, "--seconds")) {
+			break;
+		case 't':
 			if (parse_seconds(v, &c->seconds))
 				return uvc_fail(EXIT_USAGE, "run: -t takes seconds above 0, got '%s'", v);
-			i++;
-		} else if (!strcmp(a, "-n") || !strcmp(a, "--buffers")) {
+			break;
+		case 'n':
 			ret = parse_count(a, v, UVC_CAPTURE_MAX_BUFS, &n);
 			if (ret)
 				return ret;
 			if (n < 2)
 				return uvc_fail(EXIT_USAGE, "run: -n needs 2 to %d buffers", UVC_CAPTURE_MAX_BUFS);
 			c->nbufs = (unsigned int)n;
-			i++;
-		} else if (!strcmp(a, "--timeout")) {
+			break;
+		case 'T':
 			ret = parse_count(a, v, 3600, &n);
 			if (ret)
 				return ret;
 			c->timeout_s = n ? (unsigned int)n : 1;
-			i++;
-		} else {
-			return uvc_fail(EXIT_USAGE, "run: unknown argument '%s' (see uvcstat run --help)", a);
+			break;
+		default:	/* unknown options and operands */
+			return uvc_fail(EXIT_USAGE, "run: unknown argument '%s' (see uvcstat run --help)", cli.arg);
 		}
 	}
 	if (c->seconds > 0 && !frames_set)
@@ -457,16 +461,18 @@ int cmd_run(int argc, char **argv)
 				" out of order from the camera (of %" PRIu64 ")", o.cap.dev, c.v.corrupt,
 				c.v.out_of_order - c.host_reordered, c.frames);
 	switch (o.fmt) {
-	case OUT_TEXT:
+	case UVC_OUT_TEXT:
 		render_header(&out, &x, &c, &r, &pf, verified);
 		uvc_render_text(&out, &r.p);
 		break;
-	case OUT_JSON:
+	case UVC_OUT_JSON:
 		uvc_render_json(&out, &r, "run");
 		render_json_extra(&out, &x, &c, &r, &pf, verified);
 		break;
-	case OUT_CSV:
+	case UVC_OUT_CSV:
 		render_csv(&out, &x, &c, &r, &pf, verified);
+		break;
+	default:	/* --raw is report's only */
 		break;
 	}
 	ret = uvc_write_output(&out);

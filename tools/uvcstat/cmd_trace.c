@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "crosscheck.h"
 #include "derive.h"
 #include "load.h"
@@ -42,10 +43,8 @@ static const char trace_usage[] =
 	"25) microseconds, whichever is larger. The report and the table go to\n"
 	"stdout; exit 16 when a figure is outside tolerance.\n";
 
-enum out_format { OUT_TEXT, OUT_JSON, OUT_CSV };
-
 struct trace_opts {
-	enum out_format fmt;
+	enum uvc_output_format fmt;
 	const char *file, *stream, *xcheck;
 	unsigned int session;		/* 1-based, 0 = all (or the last with --cross-check) */
 	struct uvc_xcheck_opts x;
@@ -63,62 +62,76 @@ static int parse_double(const char *opt, const char *s, double max, double *v)
 	return 0;
 }
 
+static const struct option trace_options[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "stream", required_argument, NULL, 'S' },
+	{ "session", required_argument, NULL, 'n' },
+	{ "cross-check", required_argument, NULL, 'x' },
+	{ "tolerance", required_argument, NULL, 'p' },
+	{ "abs-tolerance", required_argument, NULL, 'a' },
+	{ 0 }
+};
+
 static int parse_args(int argc, char **argv, struct trace_opts *o)
 {
+	struct uvc_cli cli;
 	double d;
-	int i, ret;
+	int ret, opt;
 
 	memset(o, 0, sizeof(*o));
 	o->x.rel_pct = UVC_XCHECK_REL_DEFAULT;
 	o->x.abs_ns = UVC_XCHECK_ABS_DEFAULT;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = argv[i + 1];
+	uvc_cli_init(&cli, argc, argv, "h", trace_options,
+		     UVC_OUT_MASK(TEXT) | UVC_OUT_MASK(JSON) | UVC_OUT_MASK(CSV), 0);
+	while ((opt = uvc_cli_next(&cli)) != UVC_CLI_END) {
+		const char *a = cli.opt, *v = cli.value;
 
-		if (a[0] != '-' || strcmp(a, "-") == 0) {
+		switch (opt) {
+		case UVC_CLI_OPERAND:
 			if (o->file)
 				return uvc_fail(EXIT_USAGE, "trace: one trace file, got '%s' and '%s'",
-						o->file, a);
-			o->file = a;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+						o->file, v);
+			o->file = v;
+			break;
+		case 'h':
 			fputs(trace_usage, stdout);
 			return -1;
-		} else if (strcmp(a, "--text") == 0) {
-			o->fmt = OUT_TEXT;
-		} else if (strcmp(a, "--json") == 0) {
-			o->fmt = OUT_JSON;
-		} else if (strcmp(a, "--csv") == 0) {
-			o->fmt = OUT_CSV;
-		} else if (strcmp(a, "--session") == 0) {
+		case UVC_CLI_FORMAT:
+			o->fmt = cli.format;
+			break;
+		case 'n':
 			ret = uvc_parse_uint_arg("trace", a, v, &o->session);
 			if (ret)
 				return ret;
-			i++;
-		} else if (strcmp(a, "--stream") == 0 || strcmp(a, "--cross-check") == 0) {
+			break;
+		case 'S':
+		case 'x':
 			if (!v)
 				return uvc_fail(EXIT_USAGE, "trace: %s needs a value", a);
-			if (strcmp(a, "--stream") == 0)
+			if (opt == 'S')
 				o->stream = v;
 			else
 				o->xcheck = v;
-			i++;
-		} else if (strcmp(a, "--tolerance") == 0) {
+			break;
+		case 'p':
 			ret = parse_double(a, v, 1000, &o->x.rel_pct);
 			if (ret)
 				return ret;
-			i++;
-		} else if (strcmp(a, "--abs-tolerance") == 0) {
+			break;
+		case 'a':
 			ret = parse_double(a, v, 1e9, &d);
 			if (ret)
 				return ret;
 			o->x.abs_ns = (u64)(d * 1000 + 0.5);
-			i++;
-		} else {
-			return uvc_fail(EXIT_USAGE, "trace: unknown option '%s' (see uvcstat trace --help)", a);
+			break;
+		default:
+			return uvc_fail(EXIT_USAGE, "trace: unknown option '%s' (see uvcstat trace --help)",
+					cli.arg);
 		}
 	}
 	if (!o->file)
 		return uvc_fail(EXIT_USAGE, "trace: missing FILE.dat (see uvcstat trace --help)");
-	if (o->xcheck && o->fmt != OUT_TEXT)
+	if (o->xcheck && o->fmt != UVC_OUT_TEXT)
 		return uvc_fail(EXIT_USAGE, "trace: --cross-check prints text only (no --json or --csv)");
 	return 0;
 }
@@ -234,9 +247,9 @@ static int run_trace(const struct trace_opts *o)
 		sel[0] = sel[nsel - 1];
 		nsel = 1;
 	}
-	if (o->fmt == OUT_CSV)
+	if (o->fmt == UVC_OUT_CSV)
 		uvc_render_csv_header(&out);
-	if (o->fmt == OUT_JSON && nsel > 1)
+	if (o->fmt == UVC_OUT_JSON && nsel > 1)
 		buf_puts(&out, "[\n");
 	for (i = 0; i < nsel; i++) {
 		const struct uvc_trace_session *s = &tr.s[sel[i]];
@@ -246,27 +259,29 @@ static int run_trace(const struct trace_opts *o)
 
 		to_report(s, &r);
 		switch (o->fmt) {
-		case OUT_TEXT:
+		case UVC_OUT_TEXT:
 			buf_printf(&out, "%s==> %s: session %u of %zu: stream %s, %s, %s <==\n",
 				   i ? "\n" : "", o->file, k, tr.n, stream,
 				   s->raw.has & UVC_HAS_MODE ? s->raw.mode : "mode unknown",
 				   s->whole ? "whole stream" : partial_reason(s));
 			uvc_render_text(&out, &r.p);
 			break;
-		case OUT_JSON:
+		case UVC_OUT_JSON:
 			if (i) {
 				out.len -= out.len && out.data[out.len - 1] == '\n';
 				buf_puts(&out, ",\n");
 			}
 			render_json_session(&out, &r, o->file, s, k, stream);
 			break;
-		case OUT_CSV:
+		case UVC_OUT_CSV:
 			snprintf(source, sizeof(source), "%s#%u", uvc_source_name(o->file), k);
 			uvc_render_csv_row(&out, &r, source);
 			break;
+		default:	/* --raw is report's only */
+			break;
 		}
 	}
-	if (o->fmt == OUT_JSON && nsel > 1)
+	if (o->fmt == UVC_OUT_JSON && nsel > 1)
 		buf_puts(&out, "]\n");
 	if (o->xcheck) {
 		ret = cross_check(&out, o, &tr.s[sel[0]], &mismatch);
