@@ -5,13 +5,13 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-out=${UVCDMA_BUILD_DIR:-$top/build}/host
-uvcstat=$out/bin/uvcstat
+. "$top/tests/lib/build.sh"
+uvcstat=$HOST_OUT/bin/uvcstat
 fix=$top/tests/host/fixtures/uvcstat
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-make -s -C "$top/tools/uvcstat" OUT="$out" >&2 || skip_all "tools/uvcstat does not build (see uvcstat-unit.t)"
+need_build uvcstat
 
 run() {
 	timeout 10 "$uvcstat" "$@" </dev/null >"$tmp/stdout" 2>"$tmp/stderr" && st=0 || st=$?

@@ -5,14 +5,14 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-out=${UVCDMA_BUILD_DIR:-$top/build}/host
-uvcstat=$out/bin/uvcstat
+. "$top/tests/lib/build.sh"
+uvcstat=$HOST_OUT/bin/uvcstat
 fix=$top/tests/host/fixtures/uvcstat
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 ref=$top/tests/host/fixtures/reference
-make -s -C "$top/tools/uvcstat" OUT="$out" >&2 || skip_all "tools/uvcstat does not build (see uvcstat-unit.t)"
+need_build uvcstat
 a64=$ref/report-aarch64-noncontiguous.txt
 x86=$ref/report-x86-noncontiguous.txt
 

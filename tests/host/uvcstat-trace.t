@@ -8,17 +8,13 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-out=${UVCDMA_BUILD_DIR:-$top/build}/host
-uvcstat=$out/bin/uvcstat
+. "$top/tests/lib/build.sh"
+uvcstat=$HOST_OUT/bin/uvcstat
 fix=$top/tests/host/fixtures/uvcstat/trace
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if ! make -s -C "$top/tools/uvcstat" OUT="$out" >&2; then
-	echo "1..1"
-	echo "not ok 1 - tools/uvcstat builds"
-	exit 1
-fi
+need_build uvcstat
 
 "$uvcstat" trace "$tmp/none.dat" >/dev/null 2>&1 && st=0 || st=$?
 if [ "$st" -eq 6 ]; then

@@ -5,18 +5,14 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-out=${UVCDMA_BUILD_DIR:-$top/build}/host
-uvcstat=$out/bin/uvcstat
+. "$top/tests/lib/build.sh"
+uvcstat=$HOST_OUT/bin/uvcstat
 fix=$top/tests/host/fixtures/uvcstat
 src=$top/tools/uvcstat
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if ! make -s -C "$src" OUT="$out" >&2; then
-	echo "1..1"
-	echo "not ok 1 - tools/uvcstat builds"
-	exit 1
-fi
+need_build uvcstat
 
 # run ARGS...: runs uvcstat (stdin from $stdin, default /dev/null) with a
 # 10 s watchdog; sets st, out (stdout) and err (stderr).

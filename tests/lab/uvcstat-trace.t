@@ -8,14 +8,10 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+. "$top/tests/lib/build.sh"
 . "$top/tools/common/urb_alloc_modes.sh"
-out=${UVCDMA_BUILD_DIR:-$top/build}/host
-uvcstat=$out/bin/uvcstat
-if ! make -s -C "$top/tools/uvcstat" OUT="$out" >&2; then
-	echo "1..1"
-	echo "not ok 1 - tools/uvcstat builds for the host"
-	exit 1
-fi
+uvcstat=$HOST_OUT/bin/uvcstat
+need_build uvcstat
 mkdir -p "$top/results"
 dir=$(mktemp -d "$top/results/uvcstat-trace-test.XXXX")
 trap 'rm -rf "$dir"' EXIT
