@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# modes.sh [--title TITLE] CSV OUT.png: grouped bar chart of the per-URB
-# averages (URB, header, latency, decode, sync for cpu, sync for device)
-# of every column of `uvcstat compare --csv` output, with the 95% CI as
-# error bars when a group has several runs. See plots/README.md.
+# modes.sh [--title TITLE] [--subtitle TEXT]... CSV OUT.png|OUT.svg: grouped
+# bar chart of the per-URB averages (URB, header, latency, decode, sync for
+# cpu, sync for device) of every column of `uvcstat compare --csv` output,
+# with the 95% CI as error bars when a group has several runs. The name of
+# OUT picks the format (.svg: SVG, else PNG); each --subtitle is one more
+# line under the title. See plots/README.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 title=
-usage() { echo "usage: plots/modes.sh [--title TITLE] CSV OUT.png" >&2; exit 2; }
+subtitles=()
+usage_line="usage: plots/modes.sh [--title TITLE] [--subtitle TEXT]... CSV OUT.png|OUT.svg"
+usage() { echo "$usage_line" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--title) [ $# -ge 2 ] || usage; title=$2; shift 2 ;;
 	--title=*) title=${1#--title=}; shift ;;
-	-h|--help) echo "usage: plots/modes.sh [--title TITLE] CSV OUT.png"; exit 0 ;;
+	--subtitle) [ $# -ge 2 ] || usage; subtitles+=("$2"); shift 2 ;;
+	--subtitle=*) subtitles+=("${1#--subtitle=}"); shift ;;
+	-h|--help) echo "$usage_line"; exit 0 ;;
 	--) shift; break ;;
 	-*) usage ;;
 	*) break ;;
@@ -93,10 +99,14 @@ if [ -z "$title" ] && [ -s "$tmp/meta" ]; then
 fi
 [ -n "$title" ] || title="uvcvideo per-URB averages"
 note=
-if grep -qi 'tcg' <<<"$title" || { [ -s "$tmp/meta" ] && grep -qi 'tcg' "$tmp/meta"; }; then
+if grep -qi 'tcg' <<<"$title ${subtitles[*]}" || { [ -s "$tmp/meta" ] && grep -qi 'tcg' "$tmp/meta"; }; then
 	note="QEMU TCG: no cache model; emulated timings"
 fi
 # gnuplot string literals: escape backslashes and double quotes
 q() { local s=${1//\\/\\\\}; printf '"%s"' "${s//\"/\\\"}"; }
-gnuplot -e "data=$(q "$tmp/data.tsv"); out=$(q "$png"); ncols=$ncols; title=$(q "$title"); note=$(q "$note")" \
+# the subtitle lines as one gnuplot string expression joined by newlines
+subtitle=
+for line in "${subtitles[@]}"; do subtitle="${subtitle:+$subtitle.\"\\n\".}$(q "$line")"; done
+[ -n "$subtitle" ] || subtitle='""'
+gnuplot -e "data=$(q "$tmp/data.tsv"); out=$(q "$png"); ncols=$ncols; title=$(q "$title"); subtitle=$subtitle; note=$(q "$note")" \
 	"$here/modes.gp"
