@@ -6,9 +6,12 @@
  * and of `stats_raw`).
  *
  * This is the one list in user space; urb_alloc_modes.sh is its shell twin,
- * and tests/host/urb-alloc-modes.t checks both against the kernel patch.
- * Adding a mode: one entry in the kernel's enum, one line here and one word
- * in urb_alloc_modes.sh.
+ * and tests/host/urb-alloc-modes.t checks both against the kernel patch and
+ * the bpf scripts. Adding a mode: in the series, the enum entry, its
+ * uvc_urb_alloc_names[] and show_uvc_urb_alloc() names; here one line; in
+ * urb_alloc_modes.sh one word (and the mode in URB_ALLOC_MODES_UNSYNCED if
+ * uvcvideo never syncs its buffers); one `@urb_alloc_mode[N] = "name";`
+ * line in each bpf/*.bt that has them.
  */
 #ifndef URB_ALLOC_MODES_H
 #define URB_ALLOC_MODES_H
