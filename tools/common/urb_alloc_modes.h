@@ -11,7 +11,7 @@
  * uvc_urb_alloc_names[] and show_uvc_urb_alloc() names; here one line; in
  * urb_alloc_modes.sh one word (and the mode in URB_ALLOC_MODES_UNSYNCED if
  * uvcvideo never syncs its buffers); one `@urb_alloc_mode[N] = "name";`
- * line in each bpf/*.bt that has them.
+ * line in each bpftrace script of bpf/ that has them.
  */
 #ifndef URB_ALLOC_MODES_H
 #define URB_ALLOC_MODES_H
