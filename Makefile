@@ -67,12 +67,10 @@ shell: lab
 guest-run: lab
 	@qemu/run -- bash -c "$$CMD"
 
-## make plots      redraw results/report/modes.png from the main job's results/report/compare.csv
-plots: tools
-	@test -s results/report/compare.csv || { echo "no results/report/compare.csv: run 'make' first" >&2; exit 2; }
-	@plots/modes.sh --title "QEMU TCG arm64 guest, $$(cat results/report/kernel-release), vcam YUYV 640x480@30" \
-		results/report/compare.csv results/report/modes.png
-	@echo "results/report/modes.png"
+## make plots      draw the figures of a results directory into RESULTS/plots (PNG, SVG; RESULTS=dir, default results/latest)
+plots: deps
+	@$(MAKE) -s -C tools/uvcstat OUT=$(CURDIR)/build/host
+	@plots/draw.sh "$(if $(filter undefined,$(origin RESULTS)),$${UVCDMA_RESULTS_DIR:-results}/latest,$(RESULTS))"
 
 ## make bench-lab  benchmark: cold kernel build, no-op rebuild, boot-to-ready time
 bench-lab: deps
