@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "emit.h"
 #include "load.h"
 #include "reconstruct.h"
 #include "render.h"
@@ -41,21 +42,21 @@ int uvc_parse_uint_arg(const char *cmd, const char *opt, const char *s, unsigned
 	return 0;
 }
 
-static int render_one(struct buf *out, enum uvc_output_format fmt, const char *path,
-		      const struct uvc_load_opts *o, const struct uvc_report *r)
+static int render_one(struct uvc_emit *e, const char *path, const struct uvc_load_opts *o,
+		      const struct uvc_report *r)
 {
 	struct uvc_parse_error err;
 	struct uvc_raw raw;
 
-	switch (fmt) {
+	switch (e->fmt) {
 	case UVC_OUT_TEXT:
-		uvc_render_text(out, &r->p);
+		uvc_render_text(e->out, &r->p);
 		break;
 	case UVC_OUT_JSON:
-		uvc_render_json(out, r, uvc_source_name(path));
-		break;
 	case UVC_OUT_CSV:
-		uvc_render_csv_row(out, r, uvc_source_name(path));
+		uvc_emit_begin(e, &uvc_json_lines);
+		uvc_emit_report(e, r, uvc_source_name(path));
+		uvc_emit_end(e);
 		break;
 	case UVC_OUT_RAW:
 		if (uvc_reconstruct(r, o->legacy_std || o->fix_std, &raw, &err)) {
@@ -63,7 +64,7 @@ static int render_one(struct buf *out, enum uvc_output_format fmt, const char *p
 				return uvc_fail(EXIT_MALFORMED, "%s:%u: %s", path, err.line, err.msg);
 			return uvc_fail(EXIT_MALFORMED, "%s: %s", path, err.msg);
 		}
-		uvc_render_raw(out, &raw);
+		uvc_render_raw(e->out, &raw);
 		break;
 	default:
 		break;
@@ -88,7 +89,9 @@ int cmd_report(int argc, char **argv)
 	int nfiles = 0, i, ret = EXIT_OK, opt;
 	struct uvc_report r;
 	struct uvc_cli cli;
+	struct uvc_emit e;
 
+	uvc_emit_init(&e, &out, fmt);
 	files = calloc((size_t)argc + 1, sizeof(*files));
 	if (!files)
 		return uvc_fail(EXIT_INTERNAL, "out of memory");
@@ -128,28 +131,25 @@ int cmd_report(int argc, char **argv)
 		ret = uvc_fail(EXIT_USAGE, "report: --raw takes one input, got %d", nfiles);
 		goto out;
 	}
-	if (fmt == UVC_OUT_CSV)
-		uvc_render_csv_header(&out);
-	if (fmt == UVC_OUT_JSON && nfiles > 1)
-		buf_puts(&out, "[\n");
+	uvc_emit_init(&e, &out, fmt);
+	if (nfiles > 1)		/* JSON: an array of the reports */
+		uvc_emit_open(&e, NULL, &uvc_json_records);
 	for (i = 0; i < nfiles; i++) {
 		ret = uvc_load_report(files[i], &o, &r);
 		if (ret)
 			goto out;
 		if (fmt == UVC_OUT_TEXT && nfiles > 1)
 			buf_printf(&out, "%s==> %s <==\n", i ? "\n" : "", files[i]);
-		if (fmt == UVC_OUT_JSON && i) {
-			out.len -= out.len && out.data[out.len - 1] == '\n';
-			buf_puts(&out, ",\n");
-		}
-		ret = render_one(&out, fmt, files[i], &o, &r);
+		ret = render_one(&e, files[i], &o, &r);
 		if (ret)
 			goto out;
 	}
-	if (fmt == UVC_OUT_JSON && nfiles > 1)
-		buf_puts(&out, "]\n");
+	if (nfiles > 1)
+		uvc_emit_close(&e);
+	uvc_emit_finish(&e);
 	ret = uvc_write_output(&out);
 out:
+	uvc_emit_finish(&e);
 	buf_free(&out);
 	free(files);
 	return ret;

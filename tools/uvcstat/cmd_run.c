@@ -20,6 +20,7 @@
 
 #include "capture.h"
 #include "cli.h"
+#include "emit.h"
 #include "parse.h"
 #include "platform.h"
 #include "render.h"
@@ -323,76 +324,84 @@ static void render_header(struct buf *b, const struct run_ctx *x, const struct u
 	}
 }
 
-static void render_json_extra(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
-			      const struct uvc_report *r, const struct uvc_platform *pf, int verified)
+/* JSON and CSV: the report's fields, then where it was measured and what was captured. */
+static void render_record(struct uvc_emit *e, const struct run_ctx *x, const struct uvc_capture *c,
+			  const struct uvc_report *r, const struct uvc_platform *pf, int verified)
 {
-	char cc[5];
+	int json = e->fmt == UVC_OUT_JSON;
+	char cc[5], s[32];
 
 	uvc_fourcc_str(c->fourcc, cc);
-	b->len -= b->len >= 3 ? 3 : 0;	/* reopen the object: drop "\n}\n" */
-	buf_puts(b, ",\n  \"measured\": { \"kernel\": ");
-	uvc_json_string(b, pf->kernel);
-	buf_puts(b, ", \"arch\": ");
-	uvc_json_string(b, pf->arch);
-	buf_puts(b, ", \"urb_alloc\": ");
-	uvc_json_string(b, mode_of(r, pf));
-	buf_printf(b, ", \"emulated\": %s, \"machine\": ",
-		   pf->emulated == 1 ? "\"tcg\"" : pf->emulated == 2 ? "\"kvm\"" : "null");
-	uvc_json_string(b, pf->machine);
-	buf_puts(b, ", \"cpu\": ");
-	uvc_json_string(b, pf->cpu);
-	buf_puts(b, " },\n  \"run\": { \"device\": ");
-	uvc_json_string(b, x->o->cap.dev);
-	buf_puts(b, ", \"card\": ");
-	uvc_json_string(b, c->card);
-	buf_printf(b, ", \"usb_id\": \"%04x:%04x\", \"stats\": ", x->loc.vid, x->loc.pid);
-	uvc_json_string(b, x->stats_path);
-	buf_printf(b, ",\n    \"format\": \"%s\", \"width\": %u, \"height\": %u, \"interval\": \"%u/%u\""
-		   ", \"buffers\": %u, \"frames\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"seconds\": %.3f"
-		   ", \"flagged\": %" PRIu64, cc, c->width, c->height, c->tpf_num, c->tpf_den, c->nbufs,
-		   c->frames, c->bytes, c->seconds, c->flagged);
-	if (verified)
-		buf_printf(b, ",\n    \"verify\": { \"ok\": %" PRIu64 ", \"dropped\": %" PRIu64
-			   ", \"corrupt\": %" PRIu64 ", \"out_of_order\": %" PRIu64
-			   ", \"host_reordered\": %" PRIu64 " }", c->v.ok, c->v.dropped, c->v.corrupt,
-			   c->v.out_of_order, c->host_reordered);
+	uvc_emit_begin(e, &uvc_json_lines);
+	uvc_emit_report(e, r, "run");
+	if (json) {
+		uvc_emit_open(e, "measured", &uvc_json_inline);
+		uvc_emit_str(e, "kernel", pf->kernel);
+		uvc_emit_str(e, "arch", pf->arch);
+		uvc_emit_str(e, "urb_alloc", mode_of(r, pf));
+		if (pf->emulated == 1 || pf->emulated == 2)
+			uvc_emit_str(e, "emulated", pf->emulated == 1 ? "tcg" : "kvm");
+		else
+			uvc_emit_null(e, "emulated");
+		uvc_emit_str(e, "machine", pf->machine);
+		uvc_emit_str(e, "cpu", pf->cpu);
+		uvc_emit_close(e);
+		uvc_emit_open(e, "run", &uvc_json_inline);
+		uvc_emit_str(e, "device", x->o->cap.dev);
+		uvc_emit_str(e, "card", c->card);
+		snprintf(s, sizeof(s), "%04x:%04x", x->loc.vid, x->loc.pid);
+		uvc_emit_str(e, "usb_id", s);
+		uvc_emit_str(e, "stats", x->stats_path);
+		uvc_emit_hint(e, UVC_EMIT_BREAK);
+	} else {
+		uvc_emit_quoted(e, "kernel", pf->kernel);
+		uvc_emit_quoted(e, "arch", pf->arch);
+		uvc_emit_quoted(e, "machine", pf->machine);
+		uvc_emit_quoted(e, "cpu", pf->cpu);
+		uvc_emit_quoted(e, "device", x->o->cap.dev);
+	}
+	if (json)
+		uvc_emit_str(e, "format", cc);
 	else
-		buf_puts(b, ",\n    \"verify\": null");
-	buf_puts(b, " }\n}\n");
-}
+		uvc_emit_num(e, "format", "%s", cc);
+	uvc_emit_num(e, "width", "%u", c->width);
+	uvc_emit_num(e, "height", "%u", c->height);
+	snprintf(s, sizeof(s), "%u/%u", c->tpf_num, c->tpf_den);
+	if (json) {
+		uvc_emit_str(e, "interval", s);
+		uvc_emit_num(e, "buffers", "%u", c->nbufs);
+	} else {
+		uvc_emit_num(e, "interval", "%s", s);
+	}
+	uvc_emit_num(e, json ? "frames" : "captured_frames", "%" PRIu64, c->frames);
+	uvc_emit_num(e, json ? "bytes" : "captured_bytes", "%" PRIu64, c->bytes);
+	uvc_emit_num(e, "seconds", "%.3f", c->seconds);
+	if (json) {
+		uvc_emit_num(e, "flagged", "%" PRIu64, c->flagged);
+		uvc_emit_hint(e, UVC_EMIT_BREAK);
+		if (!verified)
+			uvc_emit_null(e, "verify");
+		else
+			uvc_emit_open(e, "verify", &uvc_json_inline);
+	}
+	if (verified || !json) {
+		const char *const key[5] = {
+			json ? "ok" : "verified_ok", "dropped", "corrupt", "out_of_order", "host_reordered",
+		};
+		const u64 v[5] = { c->v.ok, c->v.dropped, c->v.corrupt, c->v.out_of_order, c->host_reordered };
+		unsigned int i;
 
-static void csv_field(struct buf *b, const char *s)
-{
-	buf_puts(b, ",\"");
-	for (; *s; s++)
-		buf_add(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
-	buf_puts(b, "\"");
-}
-
-static void render_csv(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
-		       const struct uvc_report *r, const struct uvc_platform *pf, int verified)
-{
-	char cc[5];
-
-	uvc_fourcc_str(c->fourcc, cc);
-	uvc_render_csv_header(b);
-	b->len--;	/* extend the header line */
-	buf_puts(b, ",kernel,arch,machine,cpu,device,format,width,height,interval,captured_frames,"
-		 "captured_bytes,seconds,verified_ok,dropped,corrupt,out_of_order\n");
-	uvc_render_csv_row(b, r, "run");
-	b->len--;
-	csv_field(b, pf->kernel);
-	csv_field(b, pf->arch);
-	csv_field(b, pf->machine);
-	csv_field(b, pf->cpu);
-	csv_field(b, x->o->cap.dev);
-	buf_printf(b, ",%s,%u,%u,%u/%u,%" PRIu64 ",%" PRIu64 ",%.3f", cc, c->width, c->height,
-		   c->tpf_num, c->tpf_den, c->frames, c->bytes, c->seconds);
-	if (verified)
-		buf_printf(b, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", c->v.ok,
-			   c->v.dropped, c->v.corrupt, c->v.out_of_order);
-	else
-		buf_puts(b, ",,,,\n");
+		for (i = 0; i < (json ? 5u : 4u); i++)
+			if (verified)
+				uvc_emit_num(e, key[i], "%" PRIu64, v[i]);
+			else
+				uvc_emit_null(e, key[i]);
+	}
+	if (json && verified)
+		uvc_emit_close(e);	/* verify */
+	if (json)
+		uvc_emit_close(e);	/* run */
+	uvc_emit_end(e);
 }
 
 /* Device, sysfs and debugfs checks, then the capture. */
@@ -437,6 +446,7 @@ int cmd_run(int argc, char **argv)
 	struct uvc_capture c = { .fd = -1 };
 	struct uvc_report r;
 	struct buf out = { 0 };
+	struct uvc_emit e;
 	int ret, verified = 0;
 
 	ret = parse_args(argc, argv, &o);
@@ -466,11 +476,10 @@ int cmd_run(int argc, char **argv)
 		uvc_render_text(&out, &r.p);
 		break;
 	case UVC_OUT_JSON:
-		uvc_render_json(&out, &r, "run");
-		render_json_extra(&out, &x, &c, &r, &pf, verified);
-		break;
 	case UVC_OUT_CSV:
-		render_csv(&out, &x, &c, &r, &pf, verified);
+		uvc_emit_init(&e, &out, o.fmt);
+		render_record(&e, &x, &c, &r, &pf, verified);
+		uvc_emit_finish(&e);
 		break;
 	default:	/* --raw is report's only */
 		break;

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "crosscheck.h"
 #include "derive.h"
+#include "emit.h"
 #include "load.h"
 #include "reconstruct.h"
 #include "render.h"
@@ -159,19 +160,27 @@ static void to_report(const struct uvc_trace_session *s, struct uvc_report *r)
 	uvc_derive(&s->raw, 0, &r->p);
 }
 
-static void render_json_session(struct buf *out, const struct uvc_report *r, const char *file,
-				const struct uvc_trace_session *s, unsigned int k, const char *stream)
+/* JSON and CSV: one record per session, "FILE#K"; JSON adds the session's trace facts. */
+static void render_session(struct uvc_emit *e, const struct uvc_report *r, const char *file,
+			   const struct uvc_trace_session *s, unsigned int k, const char *stream)
 {
 	char source[512];
 
 	snprintf(source, sizeof(source), "%s#%u", uvc_source_name(file), k);
-	uvc_render_json(out, r, source);
-	out->len -= out->len >= 3 ? 3 : 0;	/* reopen the object: drop "\n}\n" */
-	buf_puts(out, ",\n  \"trace\": { \"stream\": ");
-	uvc_json_string(out, stream);
-	buf_printf(out, ", \"session\": %u, \"whole\": %s, \"urbs\": %u, \"unpaired\": %" PRIu64
-		   ", \"first_ns\": %" PRIu64 ", \"last_ns\": %" PRIu64 " }\n}\n",
-		   k, s->whole ? "true" : "false", s->urbs, s->unpaired, s->first_ts, s->last_ts);
+	uvc_emit_begin(e, &uvc_json_lines);
+	uvc_emit_report(e, r, source);
+	if (e->fmt == UVC_OUT_JSON) {
+		uvc_emit_open(e, "trace", &uvc_json_inline);
+		uvc_emit_str(e, "stream", stream);
+		uvc_emit_num(e, "session", "%u", k);
+		uvc_emit_num(e, "whole", "%s", s->whole ? "true" : "false");
+		uvc_emit_num(e, "urbs", "%u", s->urbs);
+		uvc_emit_num(e, "unpaired", "%" PRIu64, s->unpaired);
+		uvc_emit_num(e, "first_ns", "%" PRIu64, s->first_ts);
+		uvc_emit_num(e, "last_ns", "%" PRIu64, s->last_ts);
+		uvc_emit_close(e);
+	}
+	uvc_emit_end(e);
 }
 
 static int cross_check(struct buf *out, const struct trace_opts *o, const struct uvc_trace_session *s,
@@ -207,6 +216,7 @@ static int run_trace(const struct trace_opts *o)
 	struct uvc_trace_result tr;
 	struct buf out = { 0 };
 	struct uvc_report r;
+	struct uvc_emit e;
 	size_t *sel = NULL, nsel = 0, i;
 	int ret, mismatch = 0;
 
@@ -247,42 +257,28 @@ static int run_trace(const struct trace_opts *o)
 		sel[0] = sel[nsel - 1];
 		nsel = 1;
 	}
-	if (o->fmt == UVC_OUT_CSV)
-		uvc_render_csv_header(&out);
-	if (o->fmt == UVC_OUT_JSON && nsel > 1)
-		buf_puts(&out, "[\n");
+	uvc_emit_init(&e, &out, o->fmt);
+	if (nsel > 1)		/* JSON: an array of the sessions */
+		uvc_emit_open(&e, NULL, &uvc_json_records);
 	for (i = 0; i < nsel; i++) {
 		const struct uvc_trace_session *s = &tr.s[sel[i]];
 		const char *stream = te.streams[s->stream];
 		unsigned int k = (unsigned int)sel[i] + 1;
-		char source[512];
 
 		to_report(s, &r);
-		switch (o->fmt) {
-		case UVC_OUT_TEXT:
+		if (o->fmt == UVC_OUT_TEXT) {
 			buf_printf(&out, "%s==> %s: session %u of %zu: stream %s, %s, %s <==\n",
 				   i ? "\n" : "", o->file, k, tr.n, stream,
 				   s->raw.has & UVC_HAS_MODE ? s->raw.mode : "mode unknown",
 				   s->whole ? "whole stream" : partial_reason(s));
 			uvc_render_text(&out, &r.p);
-			break;
-		case UVC_OUT_JSON:
-			if (i) {
-				out.len -= out.len && out.data[out.len - 1] == '\n';
-				buf_puts(&out, ",\n");
-			}
-			render_json_session(&out, &r, o->file, s, k, stream);
-			break;
-		case UVC_OUT_CSV:
-			snprintf(source, sizeof(source), "%s#%u", uvc_source_name(o->file), k);
-			uvc_render_csv_row(&out, &r, source);
-			break;
-		default:	/* --raw is report's only */
-			break;
+		} else {
+			render_session(&e, &r, o->file, s, k, stream);
 		}
 	}
-	if (o->fmt == UVC_OUT_JSON && nsel > 1)
-		buf_puts(&out, "]\n");
+	if (nsel > 1)
+		uvc_emit_close(&e);
+	uvc_emit_finish(&e);
 	if (o->xcheck) {
 		ret = cross_check(&out, o, &tr.s[sel[0]], &mismatch);
 		if (ret)

@@ -28,8 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (uvc_parse_report((const char *)data, size, block, &r, &err) == 0) {
 		uvc_render_text(&b, &r.p);
-		uvc_render_json(&b, &r, "fuzz");
-		uvc_render_csv_row(&b, &r, "fuzz");
+		uvc_render_report(&b, UVC_OUT_JSON, &r, "fuzz");
+		uvc_render_report(&b, UVC_OUT_CSV, &r, "fuzz");
 		if (uvc_reconstruct(&r, size & 1, &raw, &err) == 0) {
 			uvc_derive(&raw, 0, &r.p);
 			uvc_render_raw(&b, &raw);

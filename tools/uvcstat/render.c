@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * render.c - a report as text, JSON, CSV or stats_raw.
+ * render.c - a report as text, JSON, CSV (through emit.c) or stats_raw.
  *
  * The text is the changelog's exact format: the printf formats below are
  * the ones the kernel uses (with %llu for u64), so the debugfs `stats`
@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "derive.h"
+#include "emit.h"
 #include "render.h"
 
 #define US(ns)		(ns) / 1000, (ns) % 1000
@@ -75,24 +76,7 @@ void uvc_render_text(struct buf *b, const struct uvc_printed *p)
 		buf_printf(b, "URB allocation: %s\n", p->mode);
 }
 
-/* ---- JSON ---- */
-
-/* A JSON string: escapes quotes, backslashes and control bytes. */
-void uvc_json_string(struct buf *b, const char *s)
-{
-	buf_puts(b, "\"");
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			buf_printf(b, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			buf_printf(b, "\\u%04x", c);
-		else
-			buf_add(b, s, 1);
-	}
-	buf_puts(b, "\"");
-}
+/* ---- JSON and CSV: the same fields, nested in JSON, flat in CSV ---- */
 
 static int timing_present(const struct uvc_printed *p, unsigned int i)
 {
@@ -103,135 +87,148 @@ static int timing_present(const struct uvc_printed *p, unsigned int i)
 	return 1;
 }
 
-void uvc_render_json(struct buf *b, const struct uvc_report *r, const char *source)
+#define FIXED3	"%" PRIu64 ".%03" PRIu64
+
+/* JSON: "timings_us": { "urb": { "total": ..., "avg": 1.234 }, ... } of the lines present. */
+static void json_timings(struct uvc_emit *e, const struct uvc_printed *p)
 {
-	const struct uvc_printed *p = &r->p;
-	const struct uvc_raw *raw = &r->raw;
-	const char *sep = "";
 	unsigned int i;
 
-	buf_puts(b, "{\n  \"source\": ");
-	uvc_json_string(b, source);
-	buf_printf(b, ",\n  \"input_format\": \"%s\",\n  \"mode\": ",
-		   r->format == UVC_FMT_RAW ? "stats_raw" : "text");
-	if (p->has & UVC_HAS_MODE)
-		uvc_json_string(b, p->mode);
-	else
-		buf_puts(b, "null");
-	buf_printf(b, ",\n  \"frames\": %" PRIu64 ",\n  \"packets\": %" PRIu64
-		   ",\n  \"empty\": %" PRIu64 ",\n  \"empty_percent\": %" PRIu64
-		   ",\n  \"errors\": %" PRIu64 ",\n  \"invalid\": %" PRIu64,
-		   p->frames, p->packets, p->empty, p->empty_pct, p->errors, p->invalid);
-	buf_printf(b, ",\n  \"pts_early\": %" PRIu64 ",\n  \"pts_initial\": %" PRIu64
-		   ",\n  \"pts_ok\": %" PRIu64 ",\n  \"scr_count_ok\": %" PRIu64
-		   ",\n  \"scr_diff_ok\": %" PRIu64,
-		   p->pts_early, p->pts_initial, p->pts_ok, p->scr_count_ok, p->scr_diff_ok);
-	buf_printf(b, ",\n  \"sof_min\": %" PRIu64 ",\n  \"sof_max\": %" PRIu64
-		   ",\n  \"sof_freq_khz\": %" PRIu64 ".%03" PRIu64,
-		   p->sof_min, p->sof_max, US(p->sof_freq_hz));
-	buf_printf(b, ",\n  \"bytes\": %" PRIu64 ",\n  \"duration_ms\": %" PRIu64
-		   ",\n  \"fps\": %" PRIu64 ".%02" PRIu64 ",\n  \"timings_us\": {",
-		   p->bytes, p->duration_ms, p->fps_x100 / 100, p->fps_x100 % 100);
+	uvc_emit_open(e, "timings_us", &uvc_json_lines);
 	for (i = 0; i < UVC_T_COUNT; i++) {
 		const struct uvc_timing_line *t = &p->t[i];
 
 		if (!timing_present(p, i))
 			continue;
-		buf_printf(b, "%s\n    \"%s\": { \"total\": %" PRIu64 ", \"count\": %" PRIu64
-			   ", \"avg\": %" PRIu64 ".%03" PRIu64 ", \"std\": %" PRIu64 ".%03" PRIu64
-			   ", \"min\": %" PRIu64 ".%03" PRIu64 ", \"max\": %" PRIu64 ".%03" PRIu64 " }",
-			   sep, uvc_timing_key[i], t->total_us, t->count, US(t->avg_ns),
-			   US(t->std_ns), US(t->min_ns), US(t->max_ns));
-		sep = ",";
+		uvc_emit_open(e, uvc_timing_key[i], &uvc_json_inline);
+		uvc_emit_num(e, "total", "%" PRIu64, t->total_us);
+		uvc_emit_num(e, "count", "%" PRIu64, t->count);
+		uvc_emit_num(e, "avg", FIXED3, US(t->avg_ns));
+		uvc_emit_num(e, "std", FIXED3, US(t->std_ns));
+		uvc_emit_num(e, "min", FIXED3, US(t->min_ns));
+		uvc_emit_num(e, "max", FIXED3, US(t->max_ns));
+		uvc_emit_close(e);
 	}
-	buf_puts(b, "\n  },\n  \"speeds_bps\": {");
+	uvc_emit_close(e);
+	uvc_emit_open(e, "speeds_bps", &uvc_json_inline);
 	for (i = 0; i < UVC_S_COUNT; i++)
-		buf_printf(b, "%s\"%s\": %" PRIu64, i ? ", " : " ", uvc_speed_key[i], p->speed_bps[i]);
-	buf_printf(b, " },\n  \"cpu_usage_percent\": %" PRIu64 ".%06" PRIu64,
-		   p->cpu_upct / 1000000, p->cpu_upct % 1000000);
-	if (r->has_raw) {
-		buf_printf(b, ",\n  \"raw\": {\n    \"version\": %" PRIu64 ", \"streaming\": %" PRIu64
-			   ", \"bytes\": %" PRIu64 ", \"duration_ns\": %" PRIu64 ", \"sof_freq_hz\": %" PRIu64,
-			   raw->version, raw->streaming, raw->bytes, raw->duration_ns, raw->sof_freq_hz);
-		for (i = 0; i < UVC_T_COUNT; i++)
-			if (timing_present(&r->p, i))
-				buf_printf(b, ",\n    \"%s\": { \"count\": %" PRIu64 ", \"sum_ns\": %" PRIu64
-					   ", \"sumsq_ns2\": %" PRIu64 ", \"min_ns\": %" PRIu64
-					   ", \"max_ns\": %" PRIu64 " }",
-					   uvc_timing_key[i], raw->t[i].count, raw->t[i].sum_ns,
-					   raw->t[i].sumsq_ns2, raw->t[i].min_ns, raw->t[i].max_ns);
-		buf_puts(b, "\n  }");
-	}
-	buf_puts(b, "\n}\n");
+		uvc_emit_num(e, uvc_speed_key[i], "%" PRIu64, p->speed_bps[i]);
+	uvc_emit_close(e);
 }
 
-/* ---- CSV: one header, one row per report ---- */
-
-static const char *const csv_timing_fields[6] = { "total_us", "count", "avg_us", "std_us", "min_us", "max_us" };
-
-void uvc_render_csv_header(struct buf *b)
+/* CSV: urb_total_us, urb_count, urb_avg_us... for every line, empty when absent. */
+static void csv_timings(struct uvc_emit *e, const struct uvc_printed *p)
 {
+	static const char *const field[6] = { "total_us", "count", "avg_us", "std_us", "min_us", "max_us" };
+	char key[6][48];
 	unsigned int i, f;
 
-	buf_printf(b, "source,mode,frames,packets,empty,empty_percent,errors,invalid,"
-		   "pts_early,pts_initial,pts_ok,scr_count_ok,scr_diff_ok,"
-		   "sof_min,sof_max,sof_freq_khz,bytes,duration_ms,fps");
-	for (i = 0; i < UVC_T_COUNT; i++)
-		for (f = 0; f < 6; f++)
-			buf_printf(b, ",%s_%s", uvc_timing_key[i], csv_timing_fields[f]);
-	for (i = 0; i < UVC_S_COUNT; i++)
-		buf_printf(b, ",%s_bps", uvc_speed_key[i]);
-	buf_printf(b, ",cpu_usage_percent\n");
-}
-
-/* RFC 4180 field: quoted when it holds a comma, quote or line break. */
-static void csv_string(struct buf *b, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		buf_add(b, s, strlen(s));
-		return;
-	}
-	buf_puts(b, "\"");
-	for (; *s; s++) {
-		if (*s == '"')
-			buf_puts(b, "\"\"");
-		else
-			buf_add(b, s, 1);
-	}
-	buf_puts(b, "\"");
-}
-
-void uvc_render_csv_row(struct buf *b, const struct uvc_report *r, const char *source)
-{
-	const struct uvc_printed *p = &r->p;
-	unsigned int i;
-
-	csv_string(b, source);
-	buf_puts(b, ",");
-	if (p->has & UVC_HAS_MODE)
-		csv_string(b, p->mode);
-	buf_printf(b, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		   ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-		   ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ".%03" PRIu64 ",%" PRIu64 ",%" PRIu64
-		   ",%" PRIu64 ".%02" PRIu64,
-		   p->frames, p->packets, p->empty, p->empty_pct, p->errors, p->invalid,
-		   p->pts_early, p->pts_initial, p->pts_ok, p->scr_count_ok, p->scr_diff_ok,
-		   p->sof_min, p->sof_max, US(p->sof_freq_hz), p->bytes, p->duration_ms,
-		   p->fps_x100 / 100, p->fps_x100 % 100);
 	for (i = 0; i < UVC_T_COUNT; i++) {
 		const struct uvc_timing_line *t = &p->t[i];
 
+		for (f = 0; f < 6; f++)
+			snprintf(key[f], sizeof(key[f]), "%s_%s", uvc_timing_key[i], field[f]);
 		if (!timing_present(p, i)) {
-			buf_puts(b, ",,,,,,");
+			for (f = 0; f < 6; f++)
+				uvc_emit_null(e, key[f]);
 			continue;
 		}
-		buf_printf(b, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ".%03" PRIu64 ",%" PRIu64 ".%03" PRIu64
-			   ",%" PRIu64 ".%03" PRIu64 ",%" PRIu64 ".%03" PRIu64,
-			   t->total_us, t->count, US(t->avg_ns), US(t->std_ns), US(t->min_ns), US(t->max_ns));
+		uvc_emit_num(e, key[0], "%" PRIu64, t->total_us);
+		uvc_emit_num(e, key[1], "%" PRIu64, t->count);
+		uvc_emit_num(e, key[2], FIXED3, US(t->avg_ns));
+		uvc_emit_num(e, key[3], FIXED3, US(t->std_ns));
+		uvc_emit_num(e, key[4], FIXED3, US(t->min_ns));
+		uvc_emit_num(e, key[5], FIXED3, US(t->max_ns));
 	}
-	for (i = 0; i < UVC_S_COUNT; i++)
-		buf_printf(b, ",%" PRIu64, p->speed_bps[i]);
-	buf_printf(b, ",%" PRIu64 ".%06" PRIu64 "\n", p->cpu_upct / 1000000, p->cpu_upct % 1000000);
+	for (i = 0; i < UVC_S_COUNT; i++) {
+		snprintf(key[0], sizeof(key[0]), "%s_bps", uvc_speed_key[i]);
+		uvc_emit_num(e, key[0], "%" PRIu64, p->speed_bps[i]);
+	}
+}
+
+/* JSON: "raw": { the stats_raw figures } when the input had them. */
+static void json_raw(struct uvc_emit *e, const struct uvc_report *r)
+{
+	const struct uvc_raw *raw = &r->raw;
+	unsigned int i;
+
+	uvc_emit_open(e, "raw", &uvc_json_lines);
+	uvc_emit_num(e, "version", "%" PRIu64, raw->version);
+	uvc_emit_hint(e, UVC_EMIT_JOIN);
+	uvc_emit_num(e, "streaming", "%" PRIu64, raw->streaming);
+	uvc_emit_hint(e, UVC_EMIT_JOIN);
+	uvc_emit_num(e, "bytes", "%" PRIu64, raw->bytes);
+	uvc_emit_hint(e, UVC_EMIT_JOIN);
+	uvc_emit_num(e, "duration_ns", "%" PRIu64, raw->duration_ns);
+	uvc_emit_hint(e, UVC_EMIT_JOIN);
+	uvc_emit_num(e, "sof_freq_hz", "%" PRIu64, raw->sof_freq_hz);
+	for (i = 0; i < UVC_T_COUNT; i++) {
+		if (!timing_present(&r->p, i))
+			continue;
+		uvc_emit_open(e, uvc_timing_key[i], &uvc_json_inline);
+		uvc_emit_num(e, "count", "%" PRIu64, raw->t[i].count);
+		uvc_emit_num(e, "sum_ns", "%" PRIu64, raw->t[i].sum_ns);
+		uvc_emit_num(e, "sumsq_ns2", "%" PRIu64, raw->t[i].sumsq_ns2);
+		uvc_emit_num(e, "min_ns", "%" PRIu64, raw->t[i].min_ns);
+		uvc_emit_num(e, "max_ns", "%" PRIu64, raw->t[i].max_ns);
+		uvc_emit_close(e);
+	}
+	uvc_emit_close(e);
+}
+
+void uvc_emit_report(struct uvc_emit *e, const struct uvc_report *r, const char *source)
+{
+	const struct uvc_printed *p = &r->p;
+	int json = e->fmt == UVC_OUT_JSON;
+
+	uvc_emit_str(e, "source", source);
+	if (json)
+		uvc_emit_str(e, "input_format", r->format == UVC_FMT_RAW ? "stats_raw" : "text");
+	if (p->has & UVC_HAS_MODE)
+		uvc_emit_str(e, "mode", p->mode);
+	else
+		uvc_emit_null(e, "mode");
+	uvc_emit_num(e, "frames", "%" PRIu64, p->frames);
+	uvc_emit_num(e, "packets", "%" PRIu64, p->packets);
+	uvc_emit_num(e, "empty", "%" PRIu64, p->empty);
+	uvc_emit_num(e, "empty_percent", "%" PRIu64, p->empty_pct);
+	uvc_emit_num(e, "errors", "%" PRIu64, p->errors);
+	uvc_emit_num(e, "invalid", "%" PRIu64, p->invalid);
+	uvc_emit_num(e, "pts_early", "%" PRIu64, p->pts_early);
+	uvc_emit_num(e, "pts_initial", "%" PRIu64, p->pts_initial);
+	uvc_emit_num(e, "pts_ok", "%" PRIu64, p->pts_ok);
+	uvc_emit_num(e, "scr_count_ok", "%" PRIu64, p->scr_count_ok);
+	uvc_emit_num(e, "scr_diff_ok", "%" PRIu64, p->scr_diff_ok);
+	uvc_emit_num(e, "sof_min", "%" PRIu64, p->sof_min);
+	uvc_emit_num(e, "sof_max", "%" PRIu64, p->sof_max);
+	uvc_emit_num(e, "sof_freq_khz", FIXED3, US(p->sof_freq_hz));
+	uvc_emit_num(e, "bytes", "%" PRIu64, p->bytes);
+	uvc_emit_num(e, "duration_ms", "%" PRIu64, p->duration_ms);
+	uvc_emit_num(e, "fps", "%" PRIu64 ".%02" PRIu64, p->fps_x100 / 100, p->fps_x100 % 100);
+	if (json)
+		json_timings(e, p);
+	else
+		csv_timings(e, p);
+	uvc_emit_num(e, "cpu_usage_percent", "%" PRIu64 ".%06" PRIu64,
+		     p->cpu_upct / 1000000, p->cpu_upct % 1000000);
+	if (json && r->has_raw)
+		json_raw(e, r);
+}
+
+void uvc_render_report(struct buf *b, enum uvc_output_format fmt, const struct uvc_report *r,
+		       const char *source)
+{
+	struct uvc_emit e;
+
+	if (fmt == UVC_OUT_TEXT) {
+		uvc_render_text(b, &r->p);
+		return;
+	}
+	uvc_emit_init(&e, b, fmt);
+	uvc_emit_begin(&e, &uvc_json_lines);
+	uvc_emit_report(&e, r, source);
+	uvc_emit_end(&e);
+	uvc_emit_finish(&e);
 }
 
 /* ---- stats_raw ---- */

@@ -342,8 +342,8 @@ static void test_mutations(void)
 		}
 		if (uvc_parse_report(in, n, 0, &r, &e) == 0) {
 			uvc_render_text(&b, &r.p);
-			uvc_render_json(&b, &r, "x");
-			uvc_render_csv_row(&b, &r, "x");
+			uvc_render_report(&b, UVC_OUT_JSON, &r, "x");
+			uvc_render_report(&b, UVC_OUT_CSV, &r, "x");
 			uvc_reconstruct(&r, i % 2, &raw, &e);
 			b.len = 0;
 		} else if (strlen(e.msg) == 0 || strchr(e.msg, '\n')) {
