@@ -26,9 +26,16 @@ done
 dir=${1%/}
 [ -n "$dir" ] || fail 2 "no results directory given (make plots RESULTS=DIR)"
 [ -d "$dir" ] || fail 3 "$dir: no such results directory"
+# join_missing NAME...: "NAME, NAME" for the one line of a partial directory
+join_missing() { local s; printf -v s '%s, ' "$@"; echo "${s%, }"; }
+missing=()
 for f in environment.txt compare.csv; do
-	[ -r "$dir/$f" ] || fail 3 "$dir/$f missing"
+	[ -r "$dir/$f" ] || missing+=("$f")
 done
+if [ ! -r "$dir/compare.csv" ] && ! compgen -G "$dir/samples-*.csv" >/dev/null; then
+	missing+=("samples-<mode>.csv")
+fi
+[ ${#missing[@]} -eq 0 ] || fail 3 "$dir: missing $(join_missing "${missing[@]}")"
 [ -r "$reference" ] || fail 3 "$reference (the changelog's figures) missing"
 [ -x "$uvcstat" ] || fail 3 "$uvcstat missing (make tools)"
 command -v gnuplot >/dev/null || fail 6 "gnuplot not found (apt-get install gnuplot-nox)"
@@ -55,8 +62,10 @@ runs=$(cat "$tmp/data/runs")
 # samples-<mode>.csv -> samples-<i>.tsv (seq and intervals in us, NaN
 # when not observed), the counts and the range of the decode times.
 for m in "${modes[@]}"; do
-	[ -r "$dir/samples-$m.csv" ] || fail 3 "$dir/samples-$m.csv missing (one per column of compare.csv: ${modes[*]})"
+	[ -r "$dir/samples-$m.csv" ] || missing+=("samples-$m.csv")
 done
+[ ${#missing[@]} -eq 0 ] ||
+	fail 3 "$dir: missing $(join_missing "${missing[@]}") (one per column of compare.csv: ${modes[*]})"
 i=0
 for m in "${modes[@]}"; do
 	i=$((i + 1))
