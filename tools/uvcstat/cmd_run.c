@@ -2,32 +2,25 @@
 /*
  * cmd_run.c - `uvcstat run`: capture from a uvcvideo node (capture.c),
  * verify the virtual camera's frames, read the debugfs statistics of that
- * very stream (statsdir.c: found through sysfs) and print them like
- * `report`, headed by where they were measured (platform.c).
+ * very stream (run_stats.c, statsdir.c: found through sysfs) and print
+ * them like `report`, headed by where they were measured (run_output.c,
+ * platform.c).
  *
  * Order: every check that can fail without streaming (device, debugfs,
  * statistics file) runs before the capture, so a refused run costs nothing.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/statfs.h>
 #include <unistd.h>
 
-#include "capture.h"
 #include "cli.h"
-#include "emit.h"
-#include "parse.h"
-#include "platform.h"
 #include "render.h"
-#include "statsdir.h"
+#include "run.h"
 #include "uvcstat.h"
 
-#define DEBUGFS_MAGIC_NUMBER 0x64626720
 #define VCAM_USB_ID 0x1d6b0102u		/* tools/vcam/vcam.h: VCAM_VID, VCAM_PID */
 
 static const char run_usage[] =
@@ -46,20 +39,6 @@ static const char run_usage[] =
 	"after '# ' lines saying what was captured and where it was measured\n"
 	"(kernel, URB allocation, QEMU TCG or hardware, CPU). A progress line goes to\n"
 	"stderr when stderr is a terminal.\n";
-
-struct run_opts {
-	struct uvc_capture_opts cap;
-	const char *debugfs;
-	int verify;		/* -1 auto */
-	enum uvc_output_format fmt;
-};
-
-struct run_ctx {
-	const struct run_opts *o;
-	struct uvc_stats_loc loc;
-	int pick;		/* the stream's index in loc.intf, -1 not known yet */
-	char stats_path[PATH_MAX + 16];
-};
 
 static volatile sig_atomic_t stop_flag;
 
@@ -219,191 +198,6 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
-/* Debugfs reachable, and the statistics of candidate I there? */
-static int check_stats(const struct run_opts *o, struct run_ctx *x, unsigned int i)
-{
-	char root[PATH_MAX], dir[PATH_MAX];
-	struct statfs sf;
-	struct stat st;
-
-	snprintf(root, sizeof(root), "%s/usb/uvcvideo", o->debugfs);
-	if (stat(root, &st) < 0) {
-		int err = errno;
-
-		if (statfs(o->debugfs, &sf) < 0 || (unsigned long)sf.f_type != DEBUGFS_MAGIC_NUMBER)
-			return uvc_fail(EXIT_DEBUGFS, "debugfs is not mounted on %s: "
-					"mount -t debugfs none /sys/kernel/debug", o->debugfs);
-		if (err == EACCES || err == EPERM)
-			return uvc_fail(EXIT_DEBUGFS, "%s: no permission to read the uvcvideo statistics "
-					"(run as root)", root);
-		return uvc_fail(EXIT_NO_STATS, "%s: %s: uvcvideo has no debugfs statistics "
-				"(a kernel with CONFIG_DEBUG_FS and the uvcdma patch series provides them)",
-				root, strerror(err));
-	}
-	uvc_stats_dir(o->debugfs, &x->loc, i, dir, sizeof(dir));
-	snprintf(x->stats_path, sizeof(x->stats_path), "%s/stats_raw", dir);
-	if (access(x->stats_path, R_OK) == 0)
-		return EXIT_OK;
-	if (errno == EACCES)
-		return uvc_fail(EXIT_DEBUGFS, "%s: no permission (run as root)", x->stats_path);
-	if (access(dir, F_OK) < 0)
-		return uvc_fail(EXIT_NO_STATS, "%s: no statistics directory for %s (uvcvideo creates it "
-				"when it binds the stream)", dir, x->loc.video);
-	return uvc_fail(EXIT_NO_STATS, "%s: missing: this kernel lacks the uvcdma patch series "
-			"(its patch 'media: uvcvideo: Add URB timing statistics to debugfs' provides "
-			"stats_raw)", x->stats_path);
-}
-
-/* After the first frame: with several streams, the one that runs. */
-static int pick_stream(void *arg)
-{
-	struct run_ctx *x = arg;
-	int i;
-
-	if (x->pick >= 0)
-		return EXIT_OK;
-	i = uvc_stats_pick_streaming(x->o->debugfs, &x->loc);
-	if (i < 0)
-		return uvc_fail(EXIT_NO_STATS, "%s: cannot tell which of the %u streams of USB %u-%u is "
-				"this node's: none or several stats_raw say streaming=1",
-				x->o->cap.dev, x->loc.nintf, x->loc.busnum, x->loc.devnum);
-	x->pick = i;
-	return check_stats(x->o, x, (unsigned int)i);
-}
-
-static int read_stats(const struct run_ctx *x, struct uvc_report *r)
-{
-	struct uvc_parse_error err;
-	size_t len;
-	char *data;
-	int ret;
-
-	ret = uvc_read_input(x->stats_path, &data, &len);
-	if (ret)
-		return ret;
-	ret = uvc_parse_report(data, len, 0, r, &err);
-	free(data);
-	if (ret)
-		return uvc_fail(EXIT_MALFORMED, "%s:%u: %s", x->stats_path, err.line, err.msg);
-	return EXIT_OK;
-}
-
-static const char *mode_of(const struct uvc_report *r, const struct uvc_platform *pf)
-{
-	if (r->p.has & UVC_HAS_MODE)
-		return r->p.mode;
-	return pf->urb_alloc[0] ? pf->urb_alloc : "unknown";
-}
-
-static void render_header(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
-			  const struct uvc_report *r, const struct uvc_platform *pf, int verified)
-{
-	const struct uvc_capture_opts *o = &x->o->cap;
-	char cc[5], line[160];
-
-	uvc_fourcc_str(c->fourcc, cc);
-	buf_printf(b, "# uvcstat run: %s (%s, USB %04x:%04x '%s'), statistics %s\n", o->dev, c->card,
-		   x->loc.vid, x->loc.pid, x->loc.product, x->stats_path);
-	buf_printf(b, "# measured on: kernel %s %s, URB allocation %s, %s, CPU %s\n", pf->kernel,
-		   pf->arch, mode_of(r, pf), pf->machine, pf->cpu);
-	buf_printf(b, "# capture: %s %ux%u, interval %u/%u s, %u buffers: %" PRIu64 " frames, %" PRIu64
-		   " bytes in %.3f s (%.2f fps)", cc, c->width, c->height, c->tpf_num, c->tpf_den,
-		   c->nbufs, c->frames, c->bytes, c->seconds,
-		   c->seconds > 0 ? (double)c->frames / c->seconds : 0.0);
-	if (c->flagged)
-		buf_printf(b, ", %" PRIu64 " buffers flagged ERROR", c->flagged);
-	buf_puts(b, "\n");
-	if (strcmp(pf->timing_stats, "N") == 0)
-		buf_puts(b, "# uvcvideo timing_stats=N: the URB intervals were not timed (all 0)\n");
-	if (verified) {
-		fs_summary(&c->v, line, sizeof(line));
-		buf_printf(b, "# verified (framestamp): %s (uvcvideo reordered %" PRIu64 ")\n", line,
-			   c->host_reordered);
-	} else {
-		buf_puts(b, "# not verified: not the virtual camera (--verify forces it)\n");
-	}
-}
-
-/* JSON and CSV: the report's fields, then where it was measured and what was captured. */
-static void render_record(struct uvc_emit *e, const struct run_ctx *x, const struct uvc_capture *c,
-			  const struct uvc_report *r, const struct uvc_platform *pf, int verified)
-{
-	int json = e->fmt == UVC_OUT_JSON;
-	char cc[5], s[32];
-
-	uvc_fourcc_str(c->fourcc, cc);
-	uvc_emit_begin(e, &uvc_json_lines);
-	uvc_emit_report(e, r, "run");
-	if (json) {
-		uvc_emit_open(e, "measured", &uvc_json_inline);
-		uvc_emit_str(e, "kernel", pf->kernel);
-		uvc_emit_str(e, "arch", pf->arch);
-		uvc_emit_str(e, "urb_alloc", mode_of(r, pf));
-		if (pf->emulated == 1 || pf->emulated == 2)
-			uvc_emit_str(e, "emulated", pf->emulated == 1 ? "tcg" : "kvm");
-		else
-			uvc_emit_null(e, "emulated");
-		uvc_emit_str(e, "machine", pf->machine);
-		uvc_emit_str(e, "cpu", pf->cpu);
-		uvc_emit_close(e);
-		uvc_emit_open(e, "run", &uvc_json_inline);
-		uvc_emit_str(e, "device", x->o->cap.dev);
-		uvc_emit_str(e, "card", c->card);
-		snprintf(s, sizeof(s), "%04x:%04x", x->loc.vid, x->loc.pid);
-		uvc_emit_str(e, "usb_id", s);
-		uvc_emit_str(e, "stats", x->stats_path);
-		uvc_emit_hint(e, UVC_EMIT_BREAK);
-	} else {
-		uvc_emit_quoted(e, "kernel", pf->kernel);
-		uvc_emit_quoted(e, "arch", pf->arch);
-		uvc_emit_quoted(e, "machine", pf->machine);
-		uvc_emit_quoted(e, "cpu", pf->cpu);
-		uvc_emit_quoted(e, "device", x->o->cap.dev);
-	}
-	if (json)
-		uvc_emit_str(e, "format", cc);
-	else
-		uvc_emit_num(e, "format", "%s", cc);
-	uvc_emit_num(e, "width", "%u", c->width);
-	uvc_emit_num(e, "height", "%u", c->height);
-	snprintf(s, sizeof(s), "%u/%u", c->tpf_num, c->tpf_den);
-	if (json) {
-		uvc_emit_str(e, "interval", s);
-		uvc_emit_num(e, "buffers", "%u", c->nbufs);
-	} else {
-		uvc_emit_num(e, "interval", "%s", s);
-	}
-	uvc_emit_num(e, json ? "frames" : "captured_frames", "%" PRIu64, c->frames);
-	uvc_emit_num(e, json ? "bytes" : "captured_bytes", "%" PRIu64, c->bytes);
-	uvc_emit_num(e, "seconds", "%.3f", c->seconds);
-	if (json) {
-		uvc_emit_num(e, "flagged", "%" PRIu64, c->flagged);
-		uvc_emit_hint(e, UVC_EMIT_BREAK);
-		if (!verified)
-			uvc_emit_null(e, "verify");
-		else
-			uvc_emit_open(e, "verify", &uvc_json_inline);
-	}
-	if (verified || !json) {
-		const char *const key[5] = {
-			json ? "ok" : "verified_ok", "dropped", "corrupt", "out_of_order", "host_reordered",
-		};
-		const u64 v[5] = { c->v.ok, c->v.dropped, c->v.corrupt, c->v.out_of_order, c->host_reordered };
-		unsigned int i;
-
-		for (i = 0; i < (json ? 5u : 4u); i++)
-			if (verified)
-				uvc_emit_num(e, key[i], "%" PRIu64, v[i]);
-			else
-				uvc_emit_null(e, key[i]);
-	}
-	if (json && verified)
-		uvc_emit_close(e);	/* verify */
-	if (json)
-		uvc_emit_close(e);	/* run */
-	uvc_emit_end(e);
-}
-
 /* Device, sysfs and debugfs checks, then the capture. */
 static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c, int *verified)
 {
@@ -419,10 +213,10 @@ static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c,
 		return uvc_fail(EXIT_NOT_UVC, "%s: not a uvcvideo USB stream: %s", o->cap.dev, err);
 	if (x->loc.nintf == 1) {
 		x->pick = 0;
-		ret = check_stats(o, x, 0);
+		ret = run_check_stats(o, x, 0);
 	} else {
 		x->pick = -1;	/* decided while streaming */
-		ret = check_stats(o, x, 0);
+		ret = run_check_stats(o, x, 0);
 		if (ret == EXIT_NO_STATS)
 			ret = EXIT_OK;	/* maybe the other stream's */
 	}
@@ -434,7 +228,7 @@ static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c,
 	ret = uvc_capture_setup(&o->cap, c);
 	if (ret)
 		return ret;
-	return uvc_capture_stream(&o->cap, c, pick_stream, x);
+	return uvc_capture_stream(&o->cap, c, run_pick_stream, x);
 }
 
 int cmd_run(int argc, char **argv)
@@ -462,7 +256,7 @@ int cmd_run(int argc, char **argv)
 	ret = capture(&o, &x, &c, &verified);
 	uvc_platform_probe("", &pf);	/* where it was measured */
 	if (!ret)
-		ret = read_stats(&x, &r);	/* after STREAMOFF, before close */
+		ret = run_read_stats(&x, &r);	/* after STREAMOFF, before close */
 	uvc_capture_close(&c);
 	if (ret)
 		return ret;
@@ -472,13 +266,13 @@ int cmd_run(int argc, char **argv)
 				c.v.out_of_order - c.host_reordered, c.frames);
 	switch (o.fmt) {
 	case UVC_OUT_TEXT:
-		render_header(&out, &x, &c, &r, &pf, verified);
+		run_render_header(&out, &x, &c, &r, &pf, verified);
 		uvc_render_text(&out, &r.p);
 		break;
 	case UVC_OUT_JSON:
 	case UVC_OUT_CSV:
 		uvc_emit_init(&e, &out, o.fmt);
-		render_record(&e, &x, &c, &r, &pf, verified);
+		run_render_record(&e, &x, &c, &r, &pf, verified);
 		uvc_emit_finish(&e);
 		break;
 	default:	/* --raw is report's only */
