@@ -25,6 +25,8 @@ do for [i = 1:nmodes] {
 	stats samples(i) using ycol nooutput
 	median[i] = STATS_median
 	set xtics add (sprintf("%s\n%s URBs\nmedian %.1f us", mode(i), n(i), STATS_median) i)
+	# the range from the times above 0 (a log scale cannot show 0)
+	stats samples(i) using (column(ycol) > 0 ? column(ycol) : NaN) nooutput
 	lo = STATS_min < lo ? STATS_min : lo; hi = STATS_max > hi ? STATS_max : hi
 }
 set yrange [lo / 1.5 : hi * 1.5]

@@ -12,7 +12,7 @@ set style fill solid 0.6 border -1
 set grid ytics
 set yrange [0:*]
 set bmargin 6
-set multiplot layout 1, 2 title "uvcvideo per-URB averages: the published hardware figures beside this run\nseparate panels and axes: hardware and emulated timings are not comparable" margins 0.07, 0.98, 0.14, 0.76 spacing 0.08, 0
+set multiplot layout 1, 2 title "uvcvideo per-URB averages: the published hardware figures beside this run\nseparate panels and axes: hardware and emulated timings are not comparable" margins 0.07, 0.98, 0.14, 0.74 spacing 0.08, 0
 # left: the changelog's block, as printed
 set title sprintf("aarch64 hardware, 20e1dbf2bbe2 changelog\nnon-contiguous URB buffers (the mode it prints), %s frames at %s fps", word(ref_meta, 1), word(ref_meta, 2)) font font_base
 set ylabel "average per URB (us)"
@@ -24,7 +24,8 @@ plot ref using 0:2:xtic(1) skip 1 with boxes lc rgb "#777777" notitle, \
 	ref using 0:2:(sprintf("%.1f", $2)) skip 1 with labels offset 0, 0.7 font font_small notitle
 # right: this run, every mode, with the CI over its runs
 unset label 99
-set title sprintf("%s, this run\n%smedian of %s runs per mode; whiskers: 95%% CI", where, strlen(clock) > 0 ? "clock: " . clock . "\n" : "", runs) font font_base
+set title sprintf("%s, this run\n%s%smedian of %s runs per mode; whiskers: 95%% CI", where, \
+	strlen(clock) > 0 ? "clock: " . clock . "\n" : "", strlen(context) > 0 ? context . "\n" : "", runs) font font_base
 set style data histogram
 set style histogram errorbars gap 1 lw 1
 set boxwidth 0.9

@@ -5,10 +5,11 @@ width = 1200; height = 220 + 200 * words(modes)
 load common
 first = 100
 # one y range for every panel, so their heights compare (with a decade
-# more on top for the legend, above the points)
+# more on top for the legend, above the points), from the times above 0
+# (a log scale cannot show 0)
 lo = 1e300; hi = 0
 do for [i = 1:nmodes] {
-	stats samples(i) using col_decode nooutput
+	stats samples(i) using (column(col_decode) > 0 ? column(col_decode) : NaN) nooutput
 	lo = STATS_min < lo ? STATS_min : lo; hi = STATS_max > hi ? STATS_max : hi
 }
 set logscale y

@@ -81,6 +81,7 @@ for f in $figures; do
 	like "$svg" ">noncontiguous[ <(]" "$f: mode name noncontiguous"
 	like "$svg" ">coherent[ <(]" "$f: mode name coherent"
 	unlike "$svg" "QEMU TCG: no cache model" "$f: no TCG footnote (not a TCG measurement)"
+	unlike "$svg" "kernel" "$f: no workload or kernel line (none in environment.txt)"
 	like "$svg" "\(us[,)]" "$f: an axis in us"
 done
 # medians of the hand-made samples, computed here from the CSVs
@@ -108,12 +109,14 @@ like "$sync" ">0.20 us<" "sync: coherent 0.198 us"
 
 # A TCG measurement gets the footnote; a redraw replaces plots/
 fresh "$tmp/t"
-printf 'where: QEMU TCG arm64 guest (-M virt -cpu max)\nclock: icount shift=1\n' >"$tmp/t/environment.txt"
+printf 'where: QEMU TCG arm64 guest (-M virt -cpu max)\nclock: icount shift=1\nkernel: 6.1.0-test\nworkload: vcam MJPEG 1280x720@30\n' >"$tmp/t/environment.txt"
 "$top/plots/draw.sh" "$tmp/t" >/dev/null && "$top/plots/draw.sh" "$tmp/t/" >/dev/null && st=0 || st=$?
 is "$st" 0 "TCG environment, drawn twice: exit 0"
 is "$(find "$tmp/t/plots" -mindepth 1 -printf '%f\n' | sort)" "$want_files" "the redraw leaves the same files"
 for f in $figures; do
-	like "$(cat "$tmp/t/plots/$f.svg")" ">QEMU TCG: no cache model; emulated timings" "$f: TCG footnote"
+	svg=$(cat "$tmp/t/plots/$f.svg")
+	like "$svg" ">QEMU TCG: no cache model; emulated timings" "$f: TCG footnote"
+	like "$svg" ">vcam MJPEG 1280x720@30, kernel 6.1.0-test<" "$f: workload and kernel"
 done
 like "$(cat "$tmp/t/plots/hardware-and-guest.svg")" ">clock: icount shift=1<" "guest panel: the clock"
 
