@@ -15,15 +15,11 @@
 #include <string.h>
 
 #include "parse_lines.h"
+#include "urb_alloc_modes.h"
 
 int uvc_mode_known(const char *mode)
 {
-	unsigned int i;
-
-	for (i = 0; uvc_modes[i]; i++)
-		if (strcmp(mode, uvc_modes[i]) == 0)
-			return 1;
-	return 0;
+	return urb_alloc_mode_parse(mode) >= 0;
 }
 
 int uvc_parse_report(const char *buf, size_t len, unsigned int block,

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* report.c - the names of a report's lines and keys. */
-#include <stddef.h>
-
 #include "report.h"
 
 const char *const uvc_timing_label[UVC_T_COUNT] = {
@@ -18,8 +16,4 @@ const char *const uvc_speed_label[UVC_S_COUNT] = {
 
 const char *const uvc_speed_key[UVC_S_COUNT] = {
 	"raw_decode", "raw_urb", "throughput",
-};
-
-const char *const uvc_modes[] = {
-	"noncontiguous", "coherent", "usb-coherent", "noncoherent", NULL,
 };

@@ -8,7 +8,7 @@
  *    duration). FORMAT.md defines the keys.
  *  - struct uvc_printed: every integer the text block (`stats`, or a block
  *    pasted from a changelog) shows. derive.c turns a uvc_raw into a
- *    uvc_printed with integer arithmetic only; text.c prints it.
+ *    uvc_printed with integer arithmetic only; render.c prints it.
  */
 #ifndef UVCSTAT_REPORT_H
 #define UVCSTAT_REPORT_H
@@ -123,6 +123,5 @@ extern const char *const uvc_timing_label[UVC_T_COUNT];	/* "URB", ..., "sync for
 extern const char *const uvc_timing_key[UVC_T_COUNT];	/* "urb", ..., "sync_cpu" */
 extern const char *const uvc_speed_label[UVC_S_COUNT];	/* "raw decode speed", ... */
 extern const char *const uvc_speed_key[UVC_S_COUNT];	/* "raw_decode", ... */
-extern const char *const uvc_modes[];			/* known modes, NULL-terminated */
 
 #endif

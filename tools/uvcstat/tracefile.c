@@ -4,7 +4,7 @@
  * libtraceevent: event ids and field offsets come from the formats stored
  * in the file, never from parsing printed text. The allocation mode, an
  * enum field, is named through the event's own __print_symbolic() table
- * (falling back to enum uvc_urb_alloc's order, which is uvc_modes[]'s).
+ * (falling back to enum uvc_urb_alloc's values: tools/common/urb_alloc_modes.h).
  * It runs in a child process (traceload.c): a corrupt file can crash
  * libtracecmd.
  */
@@ -17,6 +17,7 @@
 
 #include "parse.h"
 #include "tracefile.h"
+#include "urb_alloc_modes.h"
 #include "uvcstat.h"
 
 /* The events, by type. */
@@ -39,7 +40,7 @@ struct event_info {
 	int id;
 	struct tep_event *event;
 	struct tep_format_field *urb, *mode, *status, *bytes, *flags;
-	int mode_map[MAX_MODE_VALUES];	/* enum value -> uvc_modes index, -1 unknown */
+	int mode_map[MAX_MODE_VALUES];	/* event value -> enum urb_alloc_mode, -1 unknown */
 };
 
 struct loader {
@@ -71,29 +72,19 @@ static const struct tep_print_flag_sym *mode_symbols(const struct tep_print_arg 
 	return NULL;
 }
 
-static int mode_index(const char *name)
-{
-	int i;
-
-	for (i = 0; uvc_modes[i]; i++)
-		if (strcmp(uvc_modes[i], name) == 0)
-			return i;
-	return -1;
-}
-
 static void map_modes(struct event_info *ei)
 {
 	const struct tep_print_flag_sym *sym = mode_symbols(ei->event->print_fmt.args);
 	int i;
 
 	for (i = 0; i < MAX_MODE_VALUES; i++)
-		ei->mode_map[i] = sym ? -1 : (i < 4 ? i : -1);
+		ei->mode_map[i] = sym || !urb_alloc_mode_name(i) ? -1 : i;
 	for (; sym; sym = sym->next) {
 		char *end;
 		unsigned long v = strtoul(sym->value, &end, 0);
 
 		if (*end == '\0' && v < MAX_MODE_VALUES)
-			ei->mode_map[v] = mode_index(sym->str);
+			ei->mode_map[v] = urb_alloc_mode_parse(sym->str);
 	}
 }
 

@@ -8,6 +8,7 @@
 
 #include "tracepair.h"
 #include "tracepair_state.h"
+#include "urb_alloc_modes.h"
 
 const char *const uvc_tev_name[UVC_EV_COUNT] = {
 	"urb_complete", "sync_for_cpu_start", "sync_for_cpu_done", "decode_header",
@@ -282,16 +283,6 @@ static unsigned int popcount64(uint64_t x)
 	return n;
 }
 
-static int mode_valid(int mode)
-{
-	int i;
-
-	for (i = 0; uvc_modes[i]; i++)
-		if (i == mode)
-			return 1;
-	return 0;
-}
-
 static void session_finish(struct uvc_trace_session *s)
 {
 	int mode = s->mode;
@@ -301,8 +292,8 @@ static void session_finish(struct uvc_trace_session *s)
 
 	raw->version = 1;
 	raw->has = UVC_HAS_SYNC_CPU | UVC_HAS_SYNC_DEVICE;
-	if (mode >= 0 && mode_valid(mode)) {
-		strcpy(raw->mode, uvc_modes[mode]);
+	if (urb_alloc_mode_name(mode)) {
+		strcpy(raw->mode, urb_alloc_mode_name(mode));
 		raw->has |= UVC_HAS_MODE;
 	}
 	raw->streaming = !stopped;

@@ -43,6 +43,7 @@
 #include <stdint.h>
 
 #include "report.h"
+#include "urb_alloc_modes.h"	/* the allocation modes, enum urb_alloc_mode */
 
 /* The uvcvideo events the pairing uses (uvcvideo_<name>). */
 enum uvc_tev_type {
@@ -68,7 +69,7 @@ extern const char *const uvc_tev_name[UVC_EV_COUNT];	/* "urb_complete", ... */
  * @type: which event
  * @stream: the stream, as an index into the caller's table of names
  * @urb: the URB index
- * @mode: allocation mode, index into uvc_modes[]; -1 if unknown
+ * @mode: allocation mode, enum urb_alloc_mode (urb_alloc_modes.h); -1 if unknown
  * @status: urb_complete: status; urb_submit: ret; decode_header: header_len
  * @bytes: copy_*: bytes; decode_header: len (payload bytes)
  * @flags: decode_header: bmHeaderInfo

@@ -37,8 +37,8 @@ static void E(uint64_t ts, enum uvc_tev_type type, unsigned int stream, unsigned
 		ev[nev++] = (struct uvc_tev){ ts, type, stream, urb, mode, status, bytes, flags };
 }
 
-#define NC 0	/* uvc_modes[]: noncontiguous */
-#define CO 1	/* coherent */
+#define NC URB_ALLOC_NONCONTIGUOUS
+#define CO URB_ALLOC_COHERENT
 
 /* The initial submission of a URB at T: sync for device T..T+d, submit T+2d. */
 static void initial(uint64_t t, unsigned int s, unsigned int u, int mode, uint64_t d)
