@@ -7,7 +7,7 @@
  * A group is one report (columns titled by file name), or, with --label,
  * every file after `--label NAME` up to the next --label. A group's value
  * is the median of its runs; the speedup is the ratio of the medians with
- * a 95% percentile-bootstrap interval (stats.c) when a group has several
+ * a 95% percentile-bootstrap interval (sample_stats.c) when a group has several
  * runs.
  */
 #include <stdio.h>
@@ -16,7 +16,7 @@
 
 #include "cli.h"
 #include "compare.h"
-#include "load.h"
+#include "report_file.h"
 #include "uvcstat.h"
 
 static const char compare_usage[] =

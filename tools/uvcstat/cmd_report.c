@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "emit.h"
-#include "load.h"
+#include "report_file.h"
 #include "reconstruct.h"
 #include "render.h"
 #include "uvcstat.h"

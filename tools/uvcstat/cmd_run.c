@@ -2,7 +2,7 @@
 /*
  * cmd_run.c - `uvcstat run`: capture from a uvcvideo node (capture.c),
  * verify the virtual camera's frames, read the debugfs statistics of that
- * very stream (run_stats.c, statsdir.c: found through sysfs) and print
+ * very stream (run_debugfs.c, debugfs_dir.c: found through sysfs) and print
  * them like `report`, headed by where they were measured (run_output.c,
  * platform.c).
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_trace.c - `uvcstat trace`: the URB timing statistics from the
- * uvcvideo trace events of a trace.dat (libtracecmd, tracefile.c), paired
+ * uvcvideo trace events of a trace.dat (libtracecmd, trace_read.c), paired
  * per stream and URB (tracepair.c), printed like `report`, and optionally
  * cross-checked against a debugfs stats_raw (crosscheck.c).
  *
@@ -17,13 +17,13 @@
 #include "crosscheck.h"
 #include "derive.h"
 #include "emit.h"
-#include "load.h"
+#include "report_file.h"
 #include "reconstruct.h"
 #include "render.h"
 #include "tracepair.h"
 #include "uvcstat.h"
 #ifdef UVCSTAT_TRACECMD
-#include "tracefile.h"
+#include "trace_read.h"
 #endif
 
 static const char trace_usage[] =

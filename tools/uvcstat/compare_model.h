@@ -3,14 +3,14 @@
  * compare_model.h - what `uvcstat compare` compares: groups of runs (one
  * report each, or every file of a --label), the rows of figures, each
  * group's median and the ratio of two groups' medians with its 95%
- * bootstrap interval (stats.c). The text table (compare_table.c) and the
+ * bootstrap interval (sample_stats.c). The text table (compare_table.c) and the
  * records (compare_records.c) only format what this computes.
  */
 #ifndef UVCSTAT_COMPARE_MODEL_H
 #define UVCSTAT_COMPARE_MODEL_H
 
 #include "report.h"
-#include "stats.h"
+#include "sample_stats.h"
 
 enum row_kind { ROW_COUNT, ROW_FPS, ROW_TIME, ROW_SPEED, ROW_CPU, ROW_MODE };
 

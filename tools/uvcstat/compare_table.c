@@ -10,7 +10,7 @@
 
 #include "compare.h"
 #include "emit.h"
-#include "load.h"
+#include "report_file.h"
 #include "render.h"
 
 #define CELL 64

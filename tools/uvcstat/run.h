@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * run.h - `uvcstat run`: cmd_run.c parses the options and runs the
- * capture (capture.c), run_stats.c finds and reads the stream's debugfs
+ * capture (capture.c), run_debugfs.c finds and reads the stream's debugfs
  * statistics, run_output.c prints them with where they were measured.
  */
 #ifndef UVCSTAT_RUN_H
@@ -13,7 +13,7 @@
 #include "emit.h"
 #include "platform.h"
 #include "report.h"
-#include "statsdir.h"
+#include "debugfs_dir.h"
 
 struct run_opts {
 	struct uvc_capture_opts cap;

@@ -3,7 +3,7 @@
  * tracepair.h - the URB timing statistics from uvcvideo trace events.
  *
  * A pure function over an array of time-ordered event records (no I/O, no
- * libtracecmd): tracefile.c turns a trace.dat into such an array, the unit
+ * libtracecmd): trace_read.c turns a trace.dat into such an array, the unit
  * tests build them by hand. The pairing follows patches/README.md and the
  * places where patch 0004 takes its timestamps (uvc_video.c):
  *

@@ -3,7 +3,7 @@
 
 Not run by the tests: it documents where the expected numbers come from
 (Python's statistics and math modules, a separate implementation of the
-bootstrap described in stats.c). Run it to print them again.
+bootstrap described in sample_stats.c). Run it to print them again.
 """
 import math
 import statistics as st
@@ -23,7 +23,7 @@ y = [4.0, 1.0, 3.0, 2.0]
 print("median_even %.17g" % st.median(y))
 
 
-# bootstrap of a ratio of medians, as stats.c documents it
+# bootstrap of a ratio of medians, as sample_stats.c documents it
 def splitmix64(state):
     state = (state + 0x9E3779B97F4A7C15) & M64
     z = state

@@ -4,7 +4,7 @@
  * parts, printing TAP: the event pairing on synthetic event arrays
  * (tracepair.c), the cross-check verdicts (crosscheck.c), the platform
  * rule (platform.c) and the sysfs walk to the debugfs directory on a fake
- * sysfs tree (statsdir.c). Expected values are worked out by hand in the
+ * sysfs tree (debugfs_dir.c). Expected values are worked out by hand in the
  * comments, from the timestamps written here.
  */
 #define _XOPEN_SOURCE 700	/* mkdtemp, symlink */
@@ -19,7 +19,7 @@
 #include "buf.h"
 #include "crosscheck.h"
 #include "platform.h"
-#include "statsdir.h"
+#include "debugfs_dir.h"
 #include "tracepair.h"
 
 #include "tap.h"
@@ -79,7 +79,7 @@ static void stop(uint64_t t, unsigned int s, unsigned int u, int mode)
 
 static struct uvc_trace_result res;
 
-/* Time order, as tracefile.c delivers it (stable: insertion sort). */
+/* Time order, as trace_read.c delivers it (stable: insertion sort). */
 static void sort_events(void)
 {
 	size_t i, j;
@@ -486,7 +486,7 @@ static void intf(const char *root, const char *name, const char *cls, const char
 	link_to(root, f, driver);
 }
 
-static void test_statsdir(void)
+static void test_debugfs_dir(void)
 {
 	char root[] = "/tmp/uvcstat-unit.XXXXXX", name[32], dir[600], err[600], cmd[64];
 	struct uvc_stats_loc loc;
@@ -560,7 +560,7 @@ int main(void)
 	test_samples();
 	test_crosscheck();
 	test_platform();
-	test_statsdir();
+	test_debugfs_dir();
 	uvc_trace_result_free(&res);
 	return done_testing();
 }

@@ -15,7 +15,7 @@
 #include "parse.h"
 #include "reconstruct.h"
 #include "render.h"
-#include "stats.h"
+#include "sample_stats.h"
 
 #include "tap.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stats.c - statistics across runs.
+ * sample_stats.c - statistics of samples: the runs of a compare group.
  *
  * Confidence interval of a ratio: percentile bootstrap. Each of the
  * STATS_BOOT_RESAMPLES resamples draws na values from A and nb values from
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "sample_stats.h"
 
 double stats_mean(const double *x, size_t n)
 {

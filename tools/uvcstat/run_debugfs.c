@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * run_stats.c - `uvcstat run`: the debugfs statistics of the captured
- * stream, in the directory statsdir.c found through sysfs; every way they
+ * run_debugfs.c - `uvcstat run`: the debugfs statistics of the captured
+ * stream, in the directory debugfs_dir.c found through sysfs; every way they
  * can be missing gets its own exit code and message.
  */
 #include <errno.h>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tracefile.c - a trace.dat's uvcvideo events through libtracecmd and
+ * trace_read.c - a trace.dat's uvcvideo events through libtracecmd and
  * libtraceevent: event ids and field offsets come from the formats stored
  * in the file, never from parsing printed text. The allocation mode, an
  * enum field, is named through the event's own __print_symbolic() table
  * (falling back to enum uvc_urb_alloc's values: tools/common/urb_alloc_modes.h).
- * It runs in a child process (traceload.c): a corrupt file can crash
+ * It runs in a child process (trace_read_child.c): a corrupt file can crash
  * libtracecmd.
  */
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include <trace-cmd.h>
 
 #include "parse.h"
-#include "tracefile.h"
+#include "trace_read.h"
 #include "urb_alloc_modes.h"
 #include "uvcstat.h"
 

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * stats.h - statistics across runs, for compare (user space only, double
- * precision, libm). The exact-format engine (derive.c) does not use it.
+ * sample_stats.h - statistics of samples (the runs of a compare group):
+ * mean, std, median, quantiles, the bootstrap interval of a ratio of
+ * medians. Not the kernel's URB statistics (report.h) nor their debugfs
+ * directory (debugfs_dir.h). User space only, double precision, libm; the
+ * exact-format engine (derive.c) does not use it.
  */
-#ifndef UVCSTAT_STATS_H
-#define UVCSTAT_STATS_H
+#ifndef UVCSTAT_SAMPLE_STATS_H
+#define UVCSTAT_SAMPLE_STATS_H
 
 #include <stddef.h>
 #include <stdint.h>

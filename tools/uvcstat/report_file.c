@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* load.c - one input file to one report, with the std options applied. */
+/* report_file.c - one input file to one report, with the std options applied. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "derive.h"
-#include "load.h"
+#include "report_file.h"
 #include "parse.h"
 #include "reconstruct.h"
 #include "uvcstat.h"

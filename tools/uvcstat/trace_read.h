@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tracefile.h - the uvcvideo events of a trace.dat (libtracecmd), as the
+ * trace_read.h - the uvcvideo events of a trace.dat (libtracecmd), as the
  * records tracepair.c pairs. Built only with libtracecmd (the host build;
  * TRACE=0 leaves it out, as the static arm64 build does).
  */
-#ifndef UVCSTAT_TRACEFILE_H
-#define UVCSTAT_TRACEFILE_H
+#ifndef UVCSTAT_TRACE_READ_H
+#define UVCSTAT_TRACE_READ_H
 
 #include <stddef.h>
 
@@ -24,12 +24,12 @@ struct uvc_trace_events {
  * and returns EXIT_IO (unreadable), EXIT_MALFORMED (not a trace.dat
  * libtracecmd can read, or one that crashed it), EXIT_NO_STATS (no
  * uvcvideo events in it) or EXIT_INTERNAL. libtracecmd runs in a child
- * process, its stderr silenced (traceload.c): libtracecmd 3.1.6 crashes
+ * process, its stderr silenced (trace_read_child.c): libtracecmd 3.1.6 crashes
  * on some corrupt files and prints diagnostics of its own.
  */
 int uvc_trace_load(const char *path, struct uvc_trace_events *out);
 
-/* The same, in this process: the message goes to MSG, nothing is printed (tracefile.c). */
+/* The same, in this process: the message goes to MSG, nothing is printed (trace_read.c). */
 int uvc_trace_read(const char *path, struct uvc_trace_events *out, char *msg, size_t size);
 void uvc_trace_events_free(struct uvc_trace_events *t);
 

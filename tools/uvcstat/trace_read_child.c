@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * traceload.c - uvc_trace_read() in a child process. libtracecmd 3.1.6
+ * trace_read_child.c - uvc_trace_read() in a child process. libtracecmd 3.1.6
  * crashes on some corrupt trace.dat files (tracecmd_close() on the error
  * path of tracecmd_open()) and prints diagnostics on stderr; uvcstat must
  * do neither. The child reads the file with its stderr on /dev/null and
@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tracefile.h"
+#include "trace_read.h"
 #include "uvcstat.h"
 
 struct frame {

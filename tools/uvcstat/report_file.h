@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* load.h - one input file to one report, with the std options applied. */
-#ifndef UVCSTAT_LOAD_H
-#define UVCSTAT_LOAD_H
+/* report_file.h - one input file to one report, with the std options applied. */
+#ifndef UVCSTAT_REPORT_FILE_H
+#define UVCSTAT_REPORT_FILE_H
 
 #include "report.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * statsdir.h - the uvcvideo debugfs statistics directory of a video node,
+ * debugfs_dir.h - the uvcvideo debugfs statistics directory of a video node,
  * found through sysfs, never guessed:
  *
  *   /sys/class/video4linux/videoN        the node (matched by its "dev" major:minor)
@@ -23,8 +23,8 @@
  * Every path is taken under ROOT ("" for the real system, a directory for
  * the unit tests).
  */
-#ifndef UVCSTAT_STATSDIR_H
-#define UVCSTAT_STATSDIR_H
+#ifndef UVCSTAT_DEBUGFS_DIR_H
+#define UVCSTAT_DEBUGFS_DIR_H
 
 #include <limits.h>
 #include <stddef.h>

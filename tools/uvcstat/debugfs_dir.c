@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* statsdir.c - a video node's uvcvideo debugfs directory, through sysfs (statsdir.h). */
+/* debugfs_dir.c - a video node's uvcvideo debugfs directory, through sysfs (debugfs_dir.h). */
 #define _XOPEN_SOURCE 700	/* realpath() */
 #include <dirent.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "statsdir.h"
+#include "debugfs_dir.h"
 
 /* snprintf that reports truncation: 0, or -1 when DST was too small. */
 static int __attribute__((format(printf, 3, 4))) fmt(char *dst, size_t size, const char *f, ...)
