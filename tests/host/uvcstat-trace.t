@@ -65,6 +65,27 @@ is "$out" "$(sed -n '/session 2 of 2/,$p' "$fix/trace.txt")" "--session 2: the s
 run trace --stream 1-1:1.1 --session 1 trace.dat
 like "$out" "URB allocation: coherent" "--stream NAME --session 1"
 
+# ---- per-URB samples ----
+run trace --samples trace.dat
+is "$st" 0 "--samples: exit 0"
+is "$out" "$(cat "$fix/samples.csv")" "--samples: one CSV row per URB cycle (golden)"
+# The rows add up to the reports: per session, URB and decode counts and
+# totals (us, truncated as the report prints them).
+is "$(awk -F, 'NR > 1 {
+		if ($7 != "") { n[$1]++; u[$1] += $7 }
+		if ($10 != "") { nd[$1]++; d[$1] += $10 }
+	}
+	END { for (s = 1; s <= 2; s++) printf "URB: %d/%d decode: %d/%d\n", u[s] / 1000, n[s], d[s] / 1000, nd[s] }' \
+	<<<"$out")" "$(sed -n 's/^\(URB\|decode\): \([0-9]*\/[0-9]*\) .*/\1: \2/p' "$fix/trace.txt" | paste -d' ' - -)" \
+	"--samples: per session, the rows' URB and decode counts and totals are the report's"
+run trace --samples --session 2 trace.dat
+is "$(cut -d, -f1,3 <<<"$out" | sort -u | tr '\n' ' ')" "2,noncontiguous session,mode " \
+	"--samples --session 2: that session's rows only"
+fails 2 "--samples writes its own CSV" "--samples --json" trace --samples --json trace.dat
+fails 2 "--samples writes its own CSV" "--samples --cross-check" trace --samples --cross-check stats_raw trace.dat
+fails 13 "no uvcvideo trace events" "--samples on a trace without uvcvideo events" trace --samples no-uvcvideo.dat
+fails 13 "recorded none" "--samples on a trace with no stream" trace --samples idle.dat
+
 # ---- cross-check against debugfs ----
 run trace --cross-check stats_raw trace.dat
 is "$st" 0 "cross-check against the stream's stats_raw: exit 0"

@@ -27,7 +27,7 @@
 #endif
 
 static const char trace_usage[] =
-	"usage: uvcstat trace [--text | --json | --csv] [--stream NAME] [--session N]\n"
+	"usage: uvcstat trace [--text | --json | --csv | --samples] [--stream NAME] [--session N]\n"
 	"                     [--cross-check STATS_RAW [--tolerance PCT] [--abs-tolerance US]]\n"
 	"                     FILE.dat\n"
 	"Computes the URB statistics (URB, header, latency, decode, sync for cpu, sync\n"
@@ -37,6 +37,10 @@ static const char trace_usage[] =
 	"empty and errors are estimated from uvcvideo_decode_header; pts, scr and sof\n"
 	"are not in the events (printed as uvcvideo's initial values).\n"
 	"--stream NAME: only that stream (e.g. 1-1:1.1); --session N: only the N-th.\n"
+	"--samples: instead of the reports, one CSV row per URB cycle (a completion\n"
+	"and the intervals that belong to it): session,stream,mode,urb,seq,\n"
+	"complete_ns, urb_ns ... sync_device_ns (empty where the trace does not show\n"
+	"the interval), bytes; for distributions and time series.\n"
 	"--cross-check STATS_RAW: compare one session (--session N, default the last)\n"
 	"with a debugfs stats_raw of the same stream: counts and bytes must be equal\n"
 	"when the trace covers the whole stream, averages without the largest sample\n"
@@ -48,6 +52,8 @@ struct trace_opts {
 	enum uvc_output_format fmt;
 	const char *file, *stream, *xcheck;
 	unsigned int session;		/* 1-based, 0 = all (or the last with --cross-check) */
+	int samples;			/* --samples: per-URB CSV rows instead of reports */
+	int fmt_given;
 	struct uvc_xcheck_opts x;
 };
 
@@ -70,6 +76,7 @@ static const struct option trace_options[] = {
 	{ "cross-check", required_argument, NULL, 'x' },
 	{ "tolerance", required_argument, NULL, 'p' },
 	{ "abs-tolerance", required_argument, NULL, 'a' },
+	{ "samples", no_argument, NULL, 's' },
 	{ 0 }
 };
 
@@ -99,6 +106,10 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 			return -1;
 		case UVC_CLI_FORMAT:
 			o->fmt = cli.format;
+			o->fmt_given = 1;
+			break;
+		case 's':
+			o->samples = 1;
 			break;
 		case 'n':
 			ret = uvc_parse_uint_arg("trace", a, v, &o->session);
@@ -134,6 +145,9 @@ static int parse_args(int argc, char **argv, struct trace_opts *o)
 		return uvc_fail(EXIT_USAGE, "trace: missing FILE.dat (see uvcstat trace --help)");
 	if (o->xcheck && o->fmt != UVC_OUT_TEXT)
 		return uvc_fail(EXIT_USAGE, "trace: --cross-check prints text only (no --json or --csv)");
+	if (o->samples && (o->fmt_given || o->xcheck))
+		return uvc_fail(EXIT_USAGE, "trace: --samples writes its own CSV (no --text, --json, --csv "
+				"or --cross-check with it)");
 	return 0;
 }
 
@@ -223,7 +237,7 @@ static int run_trace(const struct trace_opts *o)
 	ret = uvc_trace_load(o->file, &te);
 	if (ret)
 		return ret;
-	if (uvc_trace_pair(te.ev, te.n, &tr)) {
+	if ((o->samples ? uvc_trace_pair_samples : uvc_trace_pair)(te.ev, te.n, &tr)) {
 		uvc_trace_events_free(&te);
 		return uvc_fail(EXIT_INTERNAL, "out of memory");
 	}
@@ -256,6 +270,11 @@ static int run_trace(const struct trace_opts *o)
 	} else if (o->xcheck) {
 		sel[0] = sel[nsel - 1];
 		nsel = 1;
+	}
+	if (o->samples) {
+		uvc_render_samples_csv(&out, &tr, sel, nsel, te.streams);
+		ret = uvc_write_output(&out);
+		goto out;
 	}
 	uvc_emit_init(&e, &out, o->fmt);
 	if (nsel > 1)		/* JSON: an array of the sessions */
