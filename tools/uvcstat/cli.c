@@ -9,9 +9,11 @@
  * options ("--js" for --json) and, unless the command takes it, "--".
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "uvcstat.h"
 
 #define OUTPUT_FORMAT_NAME(id, name) name,
 static const char *const format_name[UVC_OUT_COUNT] = {
@@ -106,4 +108,19 @@ int uvc_cli_next(struct uvc_cli *c)
 		return UVC_CLI_FORMAT;
 	}
 	return ret;
+}
+
+int uvc_parse_uint_arg(const char *cmd, const char *opt, const char *s, unsigned int *v)
+{
+	char *end;
+	unsigned long x;
+
+	if (!s)
+		return uvc_fail(EXIT_USAGE, "%s: %s needs a number", cmd, opt);
+	x = strtoul(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || x == 0 || x > 1000000)
+		return uvc_fail(EXIT_USAGE, "%s: %s needs a number from 1 to 1000000, got '%s'",
+				cmd, opt, s);
+	*v = (unsigned int)x;
+	return 0;
 }

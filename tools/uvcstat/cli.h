@@ -52,4 +52,7 @@ void uvc_cli_init(struct uvc_cli *c, int argc, char **argv, const char *shortopt
  */
 int uvc_cli_next(struct uvc_cli *c);
 
+/* A numeric option's value, 1..1000000 (S NULL: missing); prints the error itself. */
+int uvc_parse_uint_arg(const char *cmd, const char *opt, const char *s, unsigned int *v);
+
 #endif

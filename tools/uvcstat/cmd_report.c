@@ -27,21 +27,6 @@ static const char report_usage[] =
 	"figures and, with --raw, when building raw figures from text.\n"
 	"--fix-std: text input printed by that patch gets its std corrected.\n";
 
-int uvc_parse_uint_arg(const char *cmd, const char *opt, const char *s, unsigned int *v)
-{
-	char *end;
-	unsigned long x;
-
-	if (!s)
-		return uvc_fail(EXIT_USAGE, "%s: %s needs a number", cmd, opt);
-	x = strtoul(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end || x == 0 || x > 1000000)
-		return uvc_fail(EXIT_USAGE, "%s: %s needs a number from 1 to 1000000, got '%s'",
-				cmd, opt, s);
-	*v = (unsigned int)x;
-	return 0;
-}
-
 static int render_one(struct uvc_emit *e, const char *path, const struct uvc_load_opts *o,
 		      const struct uvc_report *r)
 {

@@ -24,7 +24,4 @@ int uvc_read_input(const char *path, char **data, size_t *len);
 /* Writes the finished output to stdout; EXIT_OK or EXIT_INTERNAL. */
 int uvc_write_output(struct buf *out);
 
-/* A numeric option's value, 1..1000000; prints the error itself. */
-int uvc_parse_uint_arg(const char *cmd, const char *opt, const char *s, unsigned int *v);
-
 #endif
