@@ -35,7 +35,7 @@ aarch64 hardware. Never hold these figures against hardware figures.
 | | |
 |---|---|
 EOF
-for k in clock kernel series qemu guest_cpu host_cpu host_load urb_dma_device workload modes runs; do
+for k in clock bpf_clock kernel series qemu guest_cpu host_cpu host_load urb_dma_device workload modes runs; do
 	v=$(env_value "$k")
 	[ -n "$v" ] && printf '| %s | %s |\n' "${k//_/ }" "$v"
 done
@@ -81,7 +81,11 @@ awk -F, '
 							val[m, k] == "" ? k : base, label[m]
 					continue
 				}
-				if (sp[m, k] == "" || lo[m, k] == "" || sp[m, k] + 0 <= 0) continue
+				if (sp[m, k] == "" || sp[m, k] + 0 <= 0) continue
+				if (lo[m, k] == "") {
+					printf "- %s, %s: %.2fx (one run a mode: no confidence interval; RUNS=2 or more)\n", k, label[m], 1 / sp[m, k]
+					continue
+				}
 				r = 1 / sp[m, k]; rlo = 1 / hi[m, k]; rhi = 1 / lo[m, k]
 				if (rlo <= 1 && rhi >= 1)
 					printf "- %s, %s: no significant difference (%.2fx, 95%% CI %.2f-%.2f contains 1)\n", k, label[m], r, rlo, rhi

@@ -11,7 +11,8 @@
 #   main-job.sh trace OUT MODE...              one run a mode under trace-cmd record -e
 #                                              uvcvideo -e dma: OUT/trace-MODE.dat
 #   main-job.sh bpf OUT MODE...                every bpf/*.bt at once over one run a
-#                                              mode: OUT/bpf/NAME.txt
+#                                              mode: OUT/bpf/NAME.txt (NAME.err: the
+#                                              script failed)
 #   main-job.sh throughput OUT FRAMES          free-running YUYV: OUT/throughput.txt
 #
 # The workload comes from the environment: WL_FORMAT (yuyv|mjpeg), WL_SIZE
@@ -98,7 +99,7 @@ trace() {
 }
 
 bpf() {
-	local out=$1 mode script name pids=() i
+	local out=$1 mode script name pids=() names=() i j
 	shift
 	mkdir -p "$out/bpf"
 	camera_up --format "$fmt" --size "$size" --fps "$fps"
@@ -106,25 +107,30 @@ bpf() {
 		name=$(basename "$script" .bt)
 		bpftrace "$script" >"$out/bpf/$name.txt" 2>"$out/bpf/$name.err" &
 		pids+=($!)
+		names+=("$name")
 	done
-	# bpftrace prints its banner once the probes are attached
-	for script in bpf/*.bt; do
-		name=$(basename "$script" .bt)
-		for ((i = 0; i < 600; i++)); do
-			grep -q 'Tracing' "$out/bpf/$name.txt" 2>/dev/null && break
+	# bpftrace prints its banner once the probes are attached (or dies)
+	for ((j = 0; j < ${#pids[@]}; j++)); do
+		for ((i = 0; i < 1200; i++)); do
+			grep -q 'Tracing' "$out/bpf/${names[j]}.txt" 2>/dev/null && break
+			kill -0 "${pids[j]}" 2>/dev/null || break
 			sleep 0.1
 		done
 	done
-	progress "bpf: ${#pids[@]} scripts attached"
+	progress "bpf: ${#pids[@]} scripts started"
 	for mode in "$@"; do
 		progress "bpf: $mode: $frames frames"
 		capture "$mode" "$out/bpf/run-$mode.txt" || die "bpf: $mode: capture failed"
 	done
-	kill -INT "${pids[@]}"
-	wait "${pids[@]}" || true
-	for script in bpf/*.bt; do
-		name=$(basename "$script" .bt)
-		[ -s "$out/bpf/$name.err" ] || rm -f "$out/bpf/$name.err"
+	kill -INT "${pids[@]}" 2>/dev/null || true
+	for ((j = 0; j < ${#pids[@]}; j++)); do
+		if ! wait "${pids[j]}"; then
+			progress "bpf: WARNING: ${names[j]}.bt failed: $(head -n 1 "$out/bpf/${names[j]}.err")"
+		elif [ -s "$out/bpf/${names[j]}.err" ]; then
+			mv "$out/bpf/${names[j]}.err" "$out/bpf/${names[j]}.warnings"
+		else
+			rm -f "$out/bpf/${names[j]}.err"
+		fi
 	done
 	camera_down
 }

@@ -78,6 +78,9 @@ for bt in "$top"/bpf/*.bt; do
 	ok "$([ -s "$dir/bpf/$name.txt" ] && echo 0 || echo 1)" "bpf/$name.txt"
 done
 
+is "$(find "$dir/bpf" -name '*.err' | wc -l)" 0 "every bpftrace script ran to the end (no bpf/*.err)"
+for f in "$dir"/bpf/*.err; do [ -f "$f" ] && diag "$f: $(head -n 3 "$f")"; done
+
 npng=$(find "$dir/plots" -name '*.png' -size +1k 2>/dev/null | wc -l)
 nsvg=$(find "$dir/plots" -name '*.svg' -size +1k 2>/dev/null | wc -l)
 ok "$([ "$npng" -ge 5 ] && [ "$npng" -eq "$nsvg" ] && echo 0 || echo 1)" "plots: $npng PNG and $nsvg SVG"
