@@ -4,8 +4,11 @@
  * size once, in the background, so that the writer never encodes while it
  * streams. Encoding in the writer made every new image a late frame: MJPEG
  * 1280x720 at 30 fps lost dozens of frame slots to its first eight JPEGs
- * under TCG. The ring the writer wants is made first; the first advertised
- * format and size is wanted from the start (the camera's default).
+ * under TCG. Encoding beside a running stream costs slots too (under the
+ * icount clock the vCPUs share one instruction budget), so the preparer
+ * works while nothing streams, in the advertised order from the start
+ * (the default format and size first), and otherwise only on the ring the
+ * writer wants and does not have in full.
  */
 #include "source.h"
 
@@ -25,14 +28,21 @@ static int ring_index(const struct vcam_prepare *p, enum vcam_fmt fmt, unsigned 
 	return -1;
 }
 
-/* The ring to work on: the wanted one until it is complete. */
+static int incomplete(const struct vcam_prepare *p, int i)
+{
+	return !p->failed[i] && vcam_source_ready(&p->ring[i]) < VCAM_RING;
+}
+
+/* The ring to work on: the wanted one, else while nothing streams the
+ * first incomplete one; -1 for none. */
 static int next_ring(const struct vcam_prepare *p)
 {
-	int i = p->want;
-
-	if (i < 0 || p->failed[i] || vcam_source_ready(&p->ring[i]) >= VCAM_RING)
-		return -1;
-	return i;
+	if (p->want >= 0 && incomplete(p, p->want))
+		return p->want;
+	for (int i = 0; i < p->n && !p->streaming; i++)
+		if (incomplete(p, i))
+			return i;
+	return -1;
 }
 
 static void *preparer(void *arg)
@@ -61,6 +71,10 @@ static void *preparer(void *arg)
 		pthread_mutex_lock(&p->lock);
 		if (ret < 0)
 			p->failed[i] = 1;
+		if (p->verbose && (ret < 0 || vcam_source_ready(r) == VCAM_RING))
+			fprintf(stderr, "vcam: %s %ux%u: %s\n",
+				p->key[i].fmt == VCAM_MJPEG ? "mjpeg" : "yuyv", p->key[i].w,
+				p->key[i].h, ret < 0 ? "cannot make its images" : "images ready");
 		pthread_cond_broadcast(&p->cond);
 	}
 	pthread_mutex_unlock(&p->lock);
@@ -72,7 +86,9 @@ int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c)
 	p->n = 0;
 	p->quit = 0;
 	p->want = -1;
+	p->streaming = 0;
 	p->quality = c->quality;
+	p->verbose = c->verbose;
 	for (int f = 0; f < c->nformats; f++) {
 		for (int k = 0; k < c->format[f].nframes && p->n < VCAM_RINGS; k++) {
 			p->key[p->n].fmt = c->format[f].fmt;
@@ -82,8 +98,6 @@ int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c)
 			p->failed[p->n++] = 0;
 		}
 	}
-	if (p->n)
-		p->want = 0;	/* the default format and size */
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
 	return pthread_create(&p->thread, NULL, preparer, p) ? -1 : 0;
@@ -121,6 +135,16 @@ struct vcam_source *vcam_prepare_ring(struct vcam_prepare *p, enum vcam_fmt fmt,
 		*failed = p->failed[i];
 	pthread_mutex_unlock(&p->lock);
 	return r;
+}
+
+void vcam_prepare_streaming(struct vcam_prepare *p, int on)
+{
+	pthread_mutex_lock(&p->lock);
+	p->streaming = on;
+	if (!on)
+		p->want = -1;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
 }
 
 void vcam_prepare_stop(struct vcam_prepare *p)

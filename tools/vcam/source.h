@@ -62,9 +62,10 @@ uint32_t vcam_fourcc(enum vcam_fmt fmt);
 #define VCAM_RINGS	(VCAM_MAX_FORMATS * VCAM_MAX_FRAMES)
 
 /*
- * The preparer thread makes each ring's images once, in the background,
- * starting with the one the writer streams from: the writer starts as soon
- * as one image is made and cycles through those made so far, so encoding
+ * The preparer thread makes each ring's images once, in the background:
+ * while nothing streams, every ring in the advertised order; the ring the
+ * writer wants before any other. The writer waits (a bounded time) for its
+ * ring in full, then cycles through the images made so far, so encoding
  * (a 1280x720 JPEG takes a tenth of a second or more under TCG) never
  * holds up a frame. Rings stay made across format switches and restarts.
  */
@@ -75,7 +76,9 @@ struct vcam_prepare {
 	int quit;
 	int n;				/* rings: one per advertised format and size */
 	int want;			/* the ring the writer wants, -1 none */
+	int streaming;			/* the writer is sending frames */
 	int quality;			/* of the JPEGs */
+	int verbose;			/* -v: say when a ring is ready */
 	struct {			/* what each ring holds; set at start */
 		enum vcam_fmt fmt;
 		unsigned int w, h;
@@ -91,6 +94,8 @@ int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c);
 struct vcam_source *vcam_prepare_ring(struct vcam_prepare *p, enum vcam_fmt fmt,
 				      unsigned int w, unsigned int h,
 				      double timeout_s, int *failed);
+/* The writer sends frames (on) or stopped (off: no ring wanted). */
+void vcam_prepare_streaming(struct vcam_prepare *p, int on);
 void vcam_prepare_stop(struct vcam_prepare *p);
 
 /* ---- stream.c: the writer thread ---- */

@@ -19,6 +19,12 @@
 #include <time.h>
 
 #define MAX_WRITES 4096
+/*
+ * How long a stream start waits for its format's images in full before it
+ * cycles through those made so far (captures time out after a couple of
+ * seconds without a frame).
+ */
+#define PREPARE_WAIT_S	1.0
 
 double vcam_now(void)
 {
@@ -194,22 +200,28 @@ static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_
 	int fid_stuck = 0;
 	uint64_t k = 0;
 	int failed = 0;
+	double give_up = vcam_now() + PREPARE_WAIT_S;
+	struct vcam_source *src;
 
 	/*
-	 * The first image of this format and size (the preparer makes the
-	 * rest while the stream runs); the schedule starts once it is there.
+	 * This format and size's images, all of them unless they take too
+	 * long (then the preparer makes the rest while the stream runs); the
+	 * schedule starts once they are there.
 	 */
-	s->src = NULL;
-	while (!s->src) {
+	for (;;) {
 		if (paused(s, gen))
 			return;
-		s->src = vcam_prepare_ring(&s->prep, f->fmt, fr->w, fr->h, 0.02, &failed);
+		src = vcam_prepare_ring(&s->prep, f->fmt, fr->w, fr->h, 0.02, &failed);
 		if (failed) {
 			fprintf(stderr, "vcam: out of memory for %ux%u frames\n", fr->w, fr->h);
 			s->request_exit("out of memory");
 			return;
 		}
+		if (src && (vcam_source_ready(src) == VCAM_RING || vcam_now() >= give_up))
+			break;
 	}
+	s->src = src;
+	vcam_prepare_streaming(&s->prep, 1);
 	t0 = vcam_now();
 	while (!paused(s, gen)) {
 		int ret;
@@ -258,6 +270,7 @@ static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_
 			break;
 		}
 	}
+	vcam_prepare_streaming(&s->prep, 0);	/* the other rings may go on */
 }
 
 static void *writer(void *arg)
