@@ -195,6 +195,12 @@ void uvc_emit_begin(struct uvc_emit *e, const struct uvc_json_style *style)
 		uvc_emit_open(e, NULL, style);
 }
 
+void uvc_emit_begin_header(struct uvc_emit *e)
+{
+	uvc_emit_begin(e, NULL);
+	e->header_only = 1;
+}
+
 void uvc_emit_end(struct uvc_emit *e)
 {
 	switch (e->fmt) {
@@ -207,10 +213,13 @@ void uvc_emit_end(struct uvc_emit *e)
 			buf_puts(e->out, "\n");
 			e->out->oom |= e->header.oom;
 		}
-		buf_add(e->out, e->row.data ? e->row.data : "", e->row.len);
-		buf_puts(e->out, "\n");
+		if (!e->header_only) {
+			buf_add(e->out, e->row.data ? e->row.data : "", e->row.len);
+			buf_puts(e->out, "\n");
+		}
 		e->out->oom |= e->row.oom;
 		e->row.len = 0;
+		e->header_only = 0;
 		break;
 	case UVC_OUT_TEXT:
 		if (!e->records)

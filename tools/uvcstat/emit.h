@@ -57,6 +57,7 @@ struct uvc_emit {
 	/* CSV: the record being built, the first record's keys */
 	struct buf row, header;
 	int records, fields;
+	int header_only;		/* this record is uvc_emit_begin_header()'s */
 	/* text: every cell, NUL-terminated, row by row */
 	struct buf cells;
 	int ncols;
@@ -73,6 +74,12 @@ void uvc_emit_close(struct uvc_emit *e);
 /* A record: a JSON object (STYLE), a CSV line, a table row. */
 void uvc_emit_begin(struct uvc_emit *e, const struct uvc_json_style *style);
 void uvc_emit_end(struct uvc_emit *e);
+
+/*
+ * CSV: a record whose fields only name the columns: ends as the header
+ * line alone, for output that must have its header even without rows.
+ */
+void uvc_emit_begin_header(struct uvc_emit *e);
 
 /* JSON: the next separator is a line break (BREAK) or ", " (JOIN). */
 void uvc_emit_hint(struct uvc_emit *e, int how);

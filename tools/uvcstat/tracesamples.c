@@ -5,9 +5,11 @@
  * so the distribution of every interval can be drawn, not only its sums.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "buf.h"
+#include "emit.h"
 #include "tracepair_state.h"
 
 void sample_begin(struct pairing *p, struct stream_state *st,
@@ -73,33 +75,52 @@ void samples_sort(struct uvc_trace_result *r)
 		qsort(r->samples, r->nsamples, sizeof(*r->samples), sample_cmp);
 }
 
+/* One CSV record: the sample X of session K (1-based) of STREAM in MODE. */
+static void emit_sample(struct uvc_emit *e, size_t k, const char *stream, const char *mode,
+			const struct uvc_urb_sample *x)
+{
+	char key[48];
+	int t;
+
+	uvc_emit_num(e, "session", "%zu", k);
+	uvc_emit_str(e, "stream", stream);
+	uvc_emit_str(e, "mode", mode);
+	uvc_emit_num(e, "urb", "%u", x->urb);
+	uvc_emit_num(e, "seq", "%" PRIu64, x->seq);
+	uvc_emit_num(e, "complete_ns", "%" PRIu64, x->complete_ts);
+	for (t = 0; t < UVC_T_COUNT; t++) {
+		snprintf(key, sizeof(key), "%s_ns", uvc_timing_key[t]);
+		if (x->t[t] == UVC_SAMPLE_NONE)
+			uvc_emit_null(e, key);
+		else
+			uvc_emit_num(e, key, "%" PRIu64, x->t[t]);
+	}
+	uvc_emit_num(e, "bytes", "%" PRIu64, x->bytes);
+	uvc_emit_end(e);
+}
+
 void uvc_render_samples_csv(struct buf *out, const struct uvc_trace_result *r,
 			    const size_t *sel, size_t nsel, char *const *streams)
 {
+	const struct uvc_urb_sample none = { 0 };
+	struct uvc_emit e;
 	size_t i, j;
-	int t;
 
-	buf_puts(out, "session,stream,mode,urb,seq,complete_ns");
-	for (t = 0; t < UVC_T_COUNT; t++)
-		buf_printf(out, ",%s_ns", uvc_timing_key[t]);
-	buf_puts(out, ",bytes\n");
+	uvc_emit_init(&e, out, UVC_OUT_CSV);
 	for (i = 0; i < nsel; i++) {
 		const struct uvc_trace_session *s = &r->s[sel[i]];
 
 		for (j = 0; j < r->nsamples; j++) {
-			const struct uvc_urb_sample *x = &r->samples[j];
-
-			if (x->session != sel[i])
+			if (r->samples[j].session != sel[i])
 				continue;
-			buf_printf(out, "%zu,%s,%s,%u,%" PRIu64 ",%" PRIu64, sel[i] + 1,
-				   streams[s->stream], s->raw.has & UVC_HAS_MODE ? s->raw.mode : "",
-				   x->urb, x->seq, x->complete_ts);
-			for (t = 0; t < UVC_T_COUNT; t++)
-				if (x->t[t] == UVC_SAMPLE_NONE)
-					buf_puts(out, ",");
-				else
-					buf_printf(out, ",%" PRIu64, x->t[t]);
-			buf_printf(out, ",%" PRIu64 "\n", x->bytes);
+			uvc_emit_begin(&e, NULL);
+			emit_sample(&e, sel[i] + 1, streams[s->stream],
+				    s->raw.has & UVC_HAS_MODE ? s->raw.mode : "", &r->samples[j]);
 		}
 	}
+	if (!e.records) {	/* the header, even without rows */
+		uvc_emit_begin_header(&e);
+		emit_sample(&e, 0, "", "", &none);
+	}
+	uvc_emit_finish(&e);
 }
