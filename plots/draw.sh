@@ -86,11 +86,12 @@ done
 awk -f "$here/csv.awk" -f "$here/reference-table.awk" "$tmp/data/reference.csv" >"$tmp/data/reference.tsv" 2>"$tmp/err" ||
 	fail 4 "$reference: $(head -n 1 "$tmp/err")"
 
+# titles keep the first words of long values: "icount shift=1", the release
 measured=$where
-[ -z "$clock" ] || measured="$measured, clock: $clock"
+[ -z "$clock" ] || measured="$measured, clock: ${clock%% (*}"
 context=
 [ -z "$workload" ] || context=$workload
-[ -z "$kernel" ] || context="${context:+$context, }kernel $kernel"
+[ -z "$kernel" ] || context="${context:+$context, }kernel ${kernel%% *}"
 note=
 if grep -qi tcg <<<"$where $clock"; then
 	note="QEMU TCG: no cache model; emulated timings, not hardware figures"

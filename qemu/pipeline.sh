@@ -85,7 +85,7 @@ write_environment() {
 	maint=$(grep -c 1 <<<"$syncs" || true)
 	total=$(grep -c . <<<"$syncs" || true)
 	bytes=$(awk -F= '$1 == "bytes" { b += $2 } $1 == "frames" { f += $2 }
-		END { if (f) printf "%.0f", b / f }' "$out"/runs/*/stats_raw)
+		END { if (f) printf "%.0f KB", b / f / 1000 }' "$out"/runs/*/stats_raw)
 	echo "date: $(date -u -d "@${t_job%.*}" '+%Y-%m-%d %H:%M UTC')"
 	echo "where: QEMU TCG arm64 guest (-M virt -cpu max, 2 vCPUs), host $(uname -m)"
 	clock_description "$clock"
@@ -101,7 +101,7 @@ write_environment() {
 	else
 		echo "urb_dma_device: unknown (no sync in the traces)"
 	fi
-	echo "workload: vcam $format $size@$fps, $frames frames a run, ${bytes:-?} bytes a frame on average"
+	echo "workload: vcam $format $size@$fps, $frames frames a run, ${bytes:-?} a frame"
 	echo "modes: ${modes[*]}"
 	echo "runs: $runs a mode, interleaved (plan.txt), each a fresh stream with fresh URB buffers"
 }

@@ -75,7 +75,7 @@ is "$(find "$tmp/r" -maxdepth 1 -name '.plots.*' | wc -l)" 0 "no temporary direc
 where="test fixture, hand-made samples (not a measurement)"
 for f in $figures; do
 	svg=$(cat "$tmp/r/plots/$f.svg")
-	[ "$f" = hardware-and-guest ] && w="$where, this run" || w="$where, clock: none (numbers made up for the tests)"
+	[ "$f" = hardware-and-guest ] && w="$where, this run" || w="$where, clock: none" # titles keep the clock's first words
 	grep -qF ">$w<" <<<"$svg" && st=0 || st=$?
 	ok "$st" "$f: says where it was measured ($w)"
 	like "$svg" ">noncontiguous[ <(]" "$f: mode name noncontiguous"
