@@ -27,8 +27,11 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	# A frame that arrives while the capture holds every buffer is dropped
 	# by uvcvideo: that is host scheduling (TCG on a loaded host), not the
 	# URB path. Corruption and disorder are what this test is about.
-	like "$out" "^frames $frames ok $frames dropped [0-9]+ corrupt 0 out-of-order 0" \
-		"$mode: $frames frames captured, every one intact and in order"
+	like "$out" "^frames $frames ok $frames dropped [0-9]+ corrupt 0 out-of-order [0-9]+" \
+		"$mode: $frames frames captured, every one intact"
+	# uvcvideo itself completes a buffer out of order now and then (its
+	# copy work runs on an unbound workqueue): only the camera's order counts.
+	like "$out" "out-of-order: camera 0 host-driver [0-9]+" "$mode: in the camera's order"
 	dropped=$(sed -n 's/^frames [0-9]* ok [0-9]* dropped \([0-9]*\) .*/\1/p' <<<"$out")
 	ok "$([ "${dropped:-99}" -le $((frames / 10)) ] && echo 0 || echo 1)" \
 		"$mode: at most $((frames / 10)) frames dropped under host load (${dropped:-?})"
@@ -45,9 +48,11 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	ok "$([ "$copied" -ge "$frames" ] && [ "$copied" -le $((frames + 8)) ] && echo 0 || echo 1)" \
 		"$mode: $copied whole frames copied ($b bytes) for $frames captured (plus those in flight at STREAMOFF)"
 	# Upstream counts a frame when the next one starts (FID toggle), and a
-	# frame may be cut short by STREAMOFF: the count is within one.
-	ok "$([ "$n" -ge $((copied - 1)) ] && [ "$n" -le $((copied + 1)) ] && echo 0 || echo 1)" \
-		"$mode: the driver counted $n frames for $copied copied"
+	# frame may be cut short by STREAMOFF: the count is within one of the
+	# frames copied, plus those dropped for lack of a queued buffer (counted,
+	# never copied).
+	ok "$([ "$n" -ge $((copied - 1)) ] && [ "$n" -le $((copied + ${dropped:-0} + 1)) ] && echo 0 || echo 1)" \
+		"$mode: the driver counted $n frames for $copied copied and ${dropped:-?} dropped"
 	ok "$([ "$(get urb_count)" -gt 0 ] && [ "$(get decode_count)" -gt 0 ] && echo 0 || echo 1)" \
 		"$mode: URB and decode intervals were timed"
 	if ! urb_alloc_mode_syncs "$mode"; then
