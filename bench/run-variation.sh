@@ -5,7 +5,7 @@
 # coefficient of variation. A CV well below the differences between modes
 # is what makes a difference between modes a difference.
 #   usage: run-variation.sh RUNS_DIR MODE...
-#     RUNS_DIR/*-MODE/stats_raw are the runs of MODE (the main job's layout)
+#     RUNS_DIR/NNN-MODE/stats_raw are the runs of MODE (the main job's layout)
 # CSV on stdout:
 #   mode,interval,runs,mean_avg_ns,sd_avg_ns,cv_pct
 set -euo pipefail
@@ -19,10 +19,26 @@ die() {
 dir=$1
 shift
 [ -d "$dir" ] || die "$dir: no such directory"
+# runs_of MODE: the stats_raw files of MODE's runs in $dir, in FILES.
+runs_of() {
+	local f run
+	files=()
+	for f in "$dir"/*/stats_raw; do
+		# RUN-MODE: MODE is all after the first dash (usb-coherent is not coherent)
+		run=${f%/stats_raw}
+		run=${run##*/}
+		[ "${run#*-}" = "$1" ] && files+=("$f")
+	done
+	[ ${#files[@]} -gt 0 ]
+}
+
+# every mode has runs before anything is written: no partial CSV
+for mode in "$@"; do
+	runs_of "$mode" || die "$dir: no run of mode '$mode' (no */stats_raw)"
+done
 echo "mode,interval,runs,mean_avg_ns,sd_avg_ns,cv_pct"
 for mode in "$@"; do
-	files=("$dir"/*-"$mode"/stats_raw)
-	[ -f "${files[0]}" ] || die "$dir: no run of mode '$mode' (no */stats_raw)"
+	runs_of "$mode"
 	awk -F= -v mode="$mode" '
 		FNR == 1 { run++ }
 		$1 ~ /_(count|sum_ns)$/ {
