@@ -1,0 +1,53 @@
+#!/bin/bash
+# In the guest: perf is there, is of the lab kernel's version, and every
+# command block of bpf/README.md's "## perf" section (read here so the
+# README stays tested) runs while the camera streams and shows events:
+# perf stat non-zero counts, perf script the events with the mode's name,
+# perf report samples.
+set -euo pipefail
+. tests/lib/tap.sh
+. tests/lib/guest-lib.sh
+. tests/lib/trace-lib.sh
+VCAM_TMP=$(mktemp -d)
+
+out=$(perf version 2>&1) && st=0 || st=$?
+ok "$st" "perf runs"
+kver=$(uname -r)
+like "$out" "^perf version ${kver%%[-+]*}" "perf is of the kernel's version ($kver)"
+diag "$out"
+
+mapfile -d '' blocks < <(readme_blocks bpf/README.md perf)
+ok "$([ "${#blocks[@]}" -ge 2 ] && echo 0 || echo 1)" "bpf/README.md has perf examples (${#blocks[@]})"
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
+
+i=0
+for b in "${blocks[@]}"; do
+	i=$((i + 1))
+	title=$(head -n 1 <<<"$b")
+	cmds=$(tail -n +2 <<<"$b")
+	name="perf example $i (${title#\# })"
+	like "$title" '^# ' "perf example $i has a title line"
+	t0=$SECONDS
+	out=$(bash -ec "$cmds" 2>&1) && st=0 || st=$?
+	ok "$st" "$name: runs ($((SECONDS - t0)) s)"
+	if grep -q '^perf stat ' <<<"$cmds"; then
+		like "$out" '^ +[1-9][0-9,]* +(uvcvideo|dma):' "$name: perf stat counted events"
+	fi
+	if grep -q "^perf stat -e 'uvcvideo:\*'" <<<"$cmds"; then
+		like "$out" '^ +[1-9][0-9,]* +uvcvideo:uvcvideo_copy_start' "$name: counts the copy work"
+	fi
+	if grep -q '^perf script ' <<<"$cmds"; then
+		like "$out" 'uvcvideo_copy_start: .* mode=noncontiguous ' "$name: perf script names the mode"
+	fi
+	if grep -q '^perf report ' <<<"$cmds"; then
+		# perf rounds the sample count (1K); the event count is exact.
+		like "$out" "^# Samples: [1-9][0-9.]*[KMG]? +of event 'uvcvideo:" "$name: perf report has samples"
+		like "$out" '^# Event count \(approx\.\): [1-9][0-9]*$' "$name: perf report counts events"
+	fi
+	diag "$(head -n 40 <<<"$out")"
+done
+
+vcam_stop TERM
+is "$VCAM_STATUS" 0 "vcam exits 0"
+done_testing
