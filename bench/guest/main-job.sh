@@ -3,7 +3,8 @@
 # guest, so tracing and bpftrace never run during the timed captures):
 #
 #   main-job.sh smoke                          the camera binds, a short stream verifies
-#   main-job.sh measure PLAN OUT               the timed runs: PLAN has one "RUN ROUND MODE"
+#   main-job.sh measure PLAN OUT               the timed runs, after one warm-up stream:
+#                                              PLAN has one "RUN ROUND MODE"
 #                                              line a run; each run is a fresh stream
 #                                              (STREAMON allocates its URB buffers anew)
 #                                              with `uvcstat run`, and leaves
@@ -71,6 +72,11 @@ measure() {
 	total=$(wc -l <"$plan")
 	camera_up --format "$fmt" --size "$size" --fps "$fps"
 	stats=$(vcam_stats_dir)
+	# The first stream of a boot pays for first-time work (page faults,
+	# the camera preparing its frames): one stream, not timed, first.
+	progress "measure: warm-up stream, not timed ($frames frames)"
+	capture "$(awk 'NR == 1 { print $3 }' "$plan")" "$out/warm-up.txt" ||
+		die "the warm-up stream failed: $(tail -n 1 "$out/warm-up.txt")"
 	n=0
 	while read -r run round mode; do
 		n=$((n + 1))
