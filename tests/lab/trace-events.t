@@ -62,6 +62,6 @@ unlike "$(grep ' uvcvideo_invalidate_vmap: ' <<<"$report")" "mode=($not_vmapped)
 
 bt=$(cat "$dir/bpftrace.txt" 2>/dev/null || true)
 like "$bt" 'Tracing uvcvideo URB syncs' "the bpftrace script runs"
-like "$bt" '@sync_for_cpu_ns\[0\]:' "it prints a sync-for-cpu histogram (noncontiguous)"
+like "$bt" '@sync_for_cpu_ns\[noncontiguous\]:' "it prints a sync-for-cpu histogram keyed by mode name (noncontiguous)"
 like "$bt" '\[[0-9]+[KM]?, [0-9]+[KM]?\) +[0-9]+ \|@*' "with histogram buckets"
 done_testing
