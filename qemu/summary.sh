@@ -88,9 +88,9 @@ awk -F, '
 				}
 				r = 1 / sp[m, k]; rlo = 1 / hi[m, k]; rhi = 1 / lo[m, k]
 				if (rlo <= 1 && rhi >= 1)
-					printf "- %s, %s: no significant difference (%.2fx, 95%% CI %.2f-%.2f contains 1)\n", k, label[m], r, rlo, rhi
+					printf "- %s, %s: no significant difference (%.3fx, 95%% CI %.3f-%.3f contains 1)\n", k, label[m], r, rlo, rhi
 				else
-					printf "- %s, %s: **%.2f times the %s time** (95%% CI %.2f-%.2f)\n", k, label[m], r, base, rlo, rhi
+					printf "- %s, %s: **%.3f times the %s time** (95%% CI %.3f-%.3f)\n", k, label[m], r, base, rlo, rhi
 			}
 		}
 		printf "\n"
