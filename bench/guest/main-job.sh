@@ -130,6 +130,16 @@ bpf() {
 	done
 	kill -INT "${pids[@]}" 2>/dev/null || true
 	for ((j = 0; j < ${#pids[@]}; j++)); do
+		# a bpftrace that has not ended 60 s after SIGINT never will
+		for ((i = 0; i < 600; i++)); do
+			kill -0 "${pids[j]}" 2>/dev/null || break
+			sleep 0.1
+		done
+		if kill -0 "${pids[j]}" 2>/dev/null; then
+			kill -KILL "${pids[j]}" 2>/dev/null || true
+			echo "main-job.sh: ${names[j]}.bt did not end within 60 s of SIGINT: killed" \
+				>>"$out/bpf/${names[j]}.err"
+		fi
 		if ! wait "${pids[j]}"; then
 			progress "bpf: WARNING: ${names[j]}.bt failed: $(head -n 1 "$out/bpf/${names[j]}.err")"
 		elif [ -s "$out/bpf/${names[j]}.err" ]; then
