@@ -5,7 +5,8 @@
 # coefficient of variation. A CV well below the differences between modes
 # is what makes a difference between modes a difference.
 #   usage: run-variation.sh RUNS_DIR MODE...
-#     RUNS_DIR/NNN-MODE/stats_raw are the runs of MODE (the main job's layout)
+#     RUNS_DIR/*/stats_raw are the runs (the main job's layout); each names
+#     its mode in its mode= line
 # CSV on stdout:
 #   mode,interval,runs,mean_avg_ns,sd_avg_ns,cv_pct
 set -euo pipefail
@@ -19,16 +20,9 @@ die() {
 dir=$1
 shift
 [ -d "$dir" ] || die "$dir: no such directory"
-# runs_of MODE: the stats_raw files of MODE's runs in $dir, in FILES.
+# runs_of MODE: the stats_raw files in $dir that name MODE (mode=MODE), in FILES.
 runs_of() {
-	local f run
-	files=()
-	for f in "$dir"/*/stats_raw; do
-		# RUN-MODE: MODE is all after the first dash (usb-coherent is not coherent)
-		run=${f%/stats_raw}
-		run=${run##*/}
-		[ "${run#*-}" = "$1" ] && files+=("$f")
-	done
+	mapfile -t files < <(grep -lx "mode=$1" "$dir"/*/stats_raw 2>/dev/null)
 	[ ${#files[@]} -gt 0 ]
 }
 

@@ -158,12 +158,8 @@ stage "comparison: uvcstat compare of every mode's runs against ${modes[0]}"
 args=()
 for m in "${modes[@]}"; do
 	args+=(--label "$m")
-	for f in "$out"/runs/*/stats_raw; do
-		# runs/NNN-MODE: MODE is all after the first dash (usb-coherent is not coherent)
-		f_mode=${f%/stats_raw}
-		f_mode=${f_mode##*/}
-		[ "${f_mode#*-}" = "$m" ] && args+=("$f")
-	done
+	# each stats_raw names its mode: the runs of m are those that say so
+	mapfile -t -O "${#args[@]}" args < <(grep -lx "mode=$m" "$out"/runs/*/stats_raw)
 done
 for f in txt csv json; do
 	opt=()

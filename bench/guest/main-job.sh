@@ -19,7 +19,6 @@
 # The workload comes from the environment: WL_FORMAT (yuyv|mjpeg), WL_SIZE
 # (WxH), WL_FPS, WL_FRAMES (frames a run). Progress goes to stderr.
 set -euo pipefail
-. tests/lib/tap.sh
 . tests/lib/guest-lib.sh
 
 param=/sys/module/uvcvideo/parameters/urb_alloc
@@ -49,12 +48,15 @@ camera_down() {
 	progress "camera: ${VCAM_SUMMARY:-no summary}"
 }
 
-# capture MODE REPORT: one fresh stream of the workload in MODE, the
-# uvcstat run report in REPORT.
+# capture MODE REPORT [WRAPPER...]: one fresh stream of the workload in
+# MODE (run under WRAPPER, e.g. trace-cmd record), the uvcstat run report
+# in REPORT.
 capture() {
+	local report=$2
 	echo "$1" >"$param"
-	uvcstat run -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -c "$frames" -n 8 \
-		--timeout 120 >"$2"
+	shift 2
+	"$@" uvcstat run -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -c "$frames" -n 8 \
+		--timeout 120 >"$report"
 }
 
 smoke() {
@@ -96,10 +98,9 @@ trace() {
 	camera_up --format "$fmt" --size "$size" --fps "$fps"
 	for mode in "$@"; do
 		progress "trace: $mode: trace-cmd record -e uvcvideo -e dma over $frames frames"
-		echo "$mode" >"$param"
-		trace-cmd record -q -e uvcvideo -e dma -o "$out/trace-$mode.dat" \
-			uvcstat run -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -c "$frames" -n 8 \
-			--timeout 120 >"$out/trace-$mode.txt" || die "trace: $mode: recording failed"
+		capture "$mode" "$out/trace-$mode.txt" \
+			trace-cmd record -q -e uvcvideo -e dma -o "$out/trace-$mode.dat" ||
+			die "trace: $mode: recording failed"
 	done
 	camera_down
 }
