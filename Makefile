@@ -12,11 +12,16 @@ export CMD
 ifdef CLOCK
 export UVCDMA_CLOCK := $(CLOCK)
 endif
+# make ... KERNEL=6.12: the kernel base of every target that builds or boots
+# a kernel (patches/<base>/; qemu/lib.sh). Default 6.1.
+ifdef KERNEL
+export UVCDMA_KERNEL := $(KERNEL)
+endif
 ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel kernel-dma-debug userland tools check test shell guest-run \
+.PHONY: all deps lab kernel kernel-dma-debug kernel-unpatched userland tools check test shell guest-run \
 	bench-lab bench-stats bench-vcam plots clean help
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -32,13 +37,17 @@ deps:
 ## make lab        build the patched arm64 kernel, the guest userland and the tools
 lab: kernel userland tools
 
-## make kernel     unpack linux-source-6.1, apply patches/series, configure, build (ccache)
+## make kernel     unpack linux-source-BASE, apply patches/BASE/series, configure, build (ccache); KERNEL=BASE picks it (6.1 default, 6.12)
 kernel: deps
 	@qemu/kernel.sh
 
 ## make kernel-dma-debug   the same kernel with CONFIG_DMA_API_DEBUG (qemu/kernel-dma-debug.config)
 kernel-dma-debug: kernel
 	@UVCDMA_KERNEL_VARIANT=dma-debug qemu/kernel.sh
+
+## make kernel-unpatched   the same base with no patch of the series (qemu/kernel-unpatched.config): what the series is compared against
+kernel-unpatched: kernel
+	@UVCDMA_KERNEL_VARIANT=unpatched qemu/kernel.sh
 
 ## make userland   unpack the guest's Debian arm64 userland (busybox, bpftrace, trace-cmd, v4l-utils)
 userland: deps

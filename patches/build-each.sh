@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Bisectability check: build the kernel (Image and modules) after each
-# patch of the series in turn, in a separate worktree of build/linux
-# (build/bisect) so that the lab kernel is left alone, with the lab's
-# config and ccache. Run qemu/kernel.sh first (it applies the series).
+# patch of the series in turn, in a separate worktree of build/linux-<base>
+# (build/bisect-<base>) so that the lab kernel is left alone, with the
+# lab's config and ccache. Run qemu/kernel.sh first (it applies the series).
 #
-# usage: patches/build-each.sh
+# usage: [UVCDMA_KERNEL=BASE] patches/build-each.sh
 set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/../qemu/lib.sh"
 
-tree=$BUILD_DIR/bisect
+kernel_base_check
+tree=$BUILD_DIR/bisect-$KERNEL
 kernel_build_env "$tree"
 
 head=$(git -C "$KERNEL_SRC" rev-parse HEAD)
@@ -27,7 +28,7 @@ for c in "${commits[@]}"; do
 	n=$((n + 1))
 	subject=$(git -C "$KERNEL_SRC" log -1 --format=%s "$c")
 	git -C "$tree" checkout -q -f --detach "$c"
-	log_file=$BUILD_DIR/bisect-$n.log
+	log_file=$BUILD_DIR/bisect-$KERNEL-$n.log
 	t0=$(now)
 	if make -C "$tree" -j"$(nproc)" CC="ccache ${CROSS_COMPILE}gcc" Image modules \
 		>"$log_file" 2>&1; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Build the guest kernel: linux-source-6.1 unpacked into build/linux (a git
-# tree whose 'pristine' tag is the package's source), patches/series applied
+# Build the guest kernel of the base KERNEL (qemu/lib.sh; default 6.1):
+# linux-source-$KERNEL unpacked into build/linux-$KERNEL (a git tree whose
+# 'pristine' tag is the package's source), patches/$KERNEL/series applied
 # on top, configured from qemu/kernel.config merged onto allnoconfig, then
 # Image and modules built with ccache and the modules installed into
 # build/modules (the guest's /lib/modules).
@@ -11,6 +12,7 @@ set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+kernel_base_check
 kernel_build_env "$KERNEL_SRC"
 
 fragments=("$UVCDMA_TOP/qemu/kernel.config")
@@ -18,25 +20,28 @@ if [ -n "$KERNEL_VARIANT" ]; then
 	fragments+=("$UVCDMA_TOP/qemu/kernel-$KERNEL_VARIANT.config")
 	[ -r "${fragments[1]}" ] || die "unknown kernel variant '$KERNEL_VARIANT': no ${fragments[1]}"
 fi
-series=$UVCDMA_TOP/patches/series
+series=$KERNEL_SERIES
+# The unpatched variant is the base as Debian ships it: what a comparison
+# with the series needs (v4l2-compliance's known failures, for one).
+[ "$KERNEL_VARIANT" = unpatched ] && series=/dev/null
 modules_dir=$BUILD_DIR/modules
-build_log=$BUILD_DIR/kernel${KERNEL_VARIANT:+-$KERNEL_VARIANT}-build.log
+build_log=$BUILD_DIR/${KERNEL_SRC##*/}-build.log
 jobs=${JOBS:-$(nproc)}
 
 for tool in "${CROSS_COMPILE}gcc" ccache pahole flex bison bc git; do
 	command -v "$tool" >/dev/null || die "$tool not found: run 'make deps'"
 done
-[ -r "$KERNEL_TARBALL" ] || die "no kernel source at $KERNEL_TARBALL: run 'make deps' (package linux-source-6.1)"
+[ -r "$KERNEL_TARBALL" ] || die "no kernel source at $KERNEL_TARBALL: run 'make deps' (package $KERNEL_PACKAGE)"
 
 source_id=$(stat -c '%n %s %Y' "$KERNEL_TARBALL")
 inputs() {
 	echo "$source_id"
 	cat "${fragments[@]}" "$0" "$UVCDMA_TOP/qemu/apply-series.sh" \
 		"$UVCDMA_TOP/qemu/check-config.sh" "$series"
-	{ grep -v '^[[:space:]]*#' "$series" || true; } | xargs -r -I{} cat "$UVCDMA_TOP/patches/{}"
+	{ grep -v '^[[:space:]]*#' "$series" || true; } | xargs -r -I{} cat "${series%/*}/{}"
 }
 fingerprint=$(inputs | sha256sum | cut -d' ' -f1)
-stamp=$BUILD_DIR/kernel${KERNEL_VARIANT:+-$KERNEL_VARIANT}.stamp
+stamp=$BUILD_DIR/${KERNEL_SRC##*/}.stamp
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] &&
 	[ -f "$KERNEL_IMAGE" ] && [ -d "$modules_dir/lib/modules" ]; then
 	log "kernel: up to date ($(cat "$KERNEL_SRC/include/config/kernel.release"))"
@@ -48,7 +53,7 @@ unpack() {
 	mkdir -p "$KERNEL_SRC.tmp"
 	tar -xf "$KERNEL_TARBALL" -C "$KERNEL_SRC.tmp" --strip-components=1
 	local version
-	version=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)
+	version=$(dpkg-query -W -f='${Version}' "$KERNEL_PACKAGE" 2>/dev/null || echo unknown)
 	(
 		cd "$KERNEL_SRC.tmp"
 		git init -q
@@ -58,7 +63,7 @@ unpack() {
 		git -c core.looseCompression=1 add -A -f
 		GIT_AUTHOR_NAME=uvcdma GIT_AUTHOR_EMAIL=uvcdma@localhost \
 			GIT_COMMITTER_NAME=uvcdma GIT_COMMITTER_EMAIL=uvcdma@localhost \
-			git commit -q -m "linux-source-6.1 $version ($KERNEL_TARBALL)"
+			git commit -q -m "$KERNEL_PACKAGE $version ($KERNEL_TARBALL)"
 		git tag pristine
 	)
 	echo "$source_id" >"$KERNEL_SRC.tmp/.uvcdma-source"
@@ -67,9 +72,9 @@ unpack() {
 }
 # A variant's tree is a worktree of the main tree (same pristine tag).
 variant_worktree() {
-	local main=$BUILD_DIR/linux
+	local main=$KERNEL_MAIN_SRC
 	[ "$(cat "$main/.uvcdma-source" 2>/dev/null)" = "$source_id" ] ||
-		die "build the main kernel first (qemu/kernel.sh without UVCDMA_KERNEL_VARIANT)"
+		die "build the $KERNEL kernel first (qemu/kernel.sh without UVCDMA_KERNEL_VARIANT)"
 	rm -rf "$KERNEL_SRC"
 	git -C "$main" worktree prune
 	git -C "$main" worktree add -q --detach "$KERNEL_SRC" pristine
@@ -88,7 +93,7 @@ apply() {
 	head=$("$UVCDMA_TOP/qemu/apply-series.sh" "$KERNEL_SRC" "$series")
 	log "kernel: $(git -C "$KERNEL_SRC" rev-list --count pristine.."$head") patch(es) applied"
 }
-step "kernel: applying patches/series" apply
+step "kernel: applying ${series#"$UVCDMA_TOP"/}" apply
 
 configure() {
 	local config_stamp=$KERNEL_SRC/.uvcdma-config
@@ -99,8 +104,8 @@ configure() {
 	else
 		make -C "$KERNEL_SRC" -s allnoconfig
 		"$KERNEL_SRC/scripts/kconfig/merge_config.sh" -m -O "$KERNEL_SRC" \
-			"$KERNEL_SRC/.config" "${fragments[@]}" >"$BUILD_DIR/kernel-config.log" 2>&1 ||
-			{ cat "$BUILD_DIR/kernel-config.log" >&2; die "merge_config.sh failed"; }
+			"$KERNEL_SRC/.config" "${fragments[@]}" >"$BUILD_DIR/${KERNEL_SRC##*/}-config.log" 2>&1 ||
+			{ cat "$BUILD_DIR/${KERNEL_SRC##*/}-config.log" >&2; die "merge_config.sh failed"; }
 		make -C "$KERNEL_SRC" -s olddefconfig
 		echo "$want" >"$config_stamp"
 	fi

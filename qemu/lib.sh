@@ -5,16 +5,40 @@ UVCDMA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${UVCDMA_BUILD_DIR:-$UVCDMA_TOP/build}
 RESULTS_DIR=${UVCDMA_RESULTS_DIR:-$UVCDMA_TOP/results}
 CACHE_DIR=${UVCDMA_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/uvcdma}
-KERNEL_TARBALL=${UVCDMA_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+# The kernel base (make ... KERNEL=, UVCDMA_KERNEL): a Debian linux-source
+# package version with a series of its own in patches/<base>/. The bases are
+# the folders there that hold a series file, so adding one is adding a folder.
+KERNEL_DEFAULT=6.1
+KERNEL=${UVCDMA_KERNEL:-$KERNEL_DEFAULT}
+# kernel_bases: every base patches/ has a series for, one per line.
+kernel_bases() {
+	local s
+	for s in "$UVCDMA_TOP"/patches/*/series; do
+		[ -r "$s" ] || continue
+		s=${s%/series}
+		echo "${s##*/}"
+	done | sort -V
+}
+# kernel_base_check: one line naming the bases when KERNEL names none.
+kernel_base_check() {
+	[ -r "$UVCDMA_TOP/patches/$KERNEL/series" ] && return 0
+	printf '%s: error: no series for KERNEL=%s; the bases are: %s\n' \
+		"${0##*/}" "$KERNEL" "$(kernel_bases | paste -sd' ')" >&2
+	exit 2
+}
+KERNEL_PACKAGE=linux-source-$KERNEL
+KERNEL_TARBALL=${UVCDMA_KERNEL_TARBALL:-/usr/src/$KERNEL_PACKAGE.tar.xz}
+KERNEL_SERIES=$UVCDMA_TOP/patches/$KERNEL/series
 # A kernel variant (e.g. dma-debug: qemu/kernel-dma-debug.config merged on
-# top) gets its own tree, a git worktree of the main one, and a kernel
-# release of its own, so its modules sit beside the main kernel's.
+# top) gets its own tree, a git worktree of the base's main one, and a
+# kernel release of its own, so its modules sit beside the main kernel's.
 KERNEL_VARIANT=${UVCDMA_KERNEL_VARIANT:-}
-KERNEL_SRC=$BUILD_DIR/linux${KERNEL_VARIANT:+-$KERNEL_VARIANT}
+KERNEL_MAIN_SRC=$BUILD_DIR/linux-$KERNEL
+KERNEL_SRC=$KERNEL_MAIN_SRC${KERNEL_VARIANT:+-$KERNEL_VARIANT}
 KERNEL_IMAGE=$KERNEL_SRC/arch/arm64/boot/Image
 GUEST_ROOT=$BUILD_DIR/guest-root
 CROSS_COMPILE=${CROSS_COMPILE:-aarch64-linux-gnu-}
-export KERNEL_TARBALL KERNEL_VARIANT UVCDMA_TOP BUILD_DIR RESULTS_DIR CACHE_DIR KERNEL_SRC KERNEL_IMAGE GUEST_ROOT
+export KERNEL KERNEL_PACKAGE KERNEL_SERIES KERNEL_MAIN_SRC KERNEL_TARBALL KERNEL_VARIANT UVCDMA_TOP BUILD_DIR RESULTS_DIR CACHE_DIR KERNEL_SRC KERNEL_IMAGE GUEST_ROOT
 
 # The guest's clock (qemu/run --clock, UVCDMA_CLOCK, make ... CLOCK=):
 #   icount    single-threaded TCG with -icount shift=N,sleep=on: guest time

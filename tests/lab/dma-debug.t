@@ -6,7 +6,9 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-image=$top/build/linux-dma-debug/arch/arm64/boot/Image
+# shellcheck source=qemu/lib.sh
+UVCDMA_KERNEL_VARIANT=dma-debug . "$top/qemu/lib.sh"
+image=$KERNEL_IMAGE
 [ -r "$image" ] || skip_all "no dma-debug kernel: run 'make kernel-dma-debug'"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -17,7 +19,7 @@ is "$st" 0 "every mode streams and verifies on the DMA-API debug kernel, with no
 [ "$st" -eq 0 ] || diag "$(tail -n 20 "$dir/out")" "$(cat "$dir/err")"
 like "$(cat "$dir/run/console.log")" 'DMA-API: debugging enabled by kernel config' \
 	"DMA-API debugging was active"
-like "$(cat "$dir/run/console.log")" 'Linux version 6\.1\.[0-9]+-uvcdma-dmadebug' "the guest ran the dma-debug kernel"
+like "$(cat "$dir/run/console.log")" "Linux version ${KERNEL//./\\.}\\.[0-9]+-uvcdma-dmadebug" "the guest ran the dma-debug kernel"
 like "$(grep -c '^ok' "$dir/out")" '^[1-9][0-9]+$' "the mode test ran its checks"
 unlike "$(cat "$dir/out")" '^not ok' "and none of them failed"
 done_testing
