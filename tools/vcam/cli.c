@@ -7,31 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const fault_names[F_COUNT] = {
-	[F_HDR_LEN_0] = "hdr-len-0",
-	[F_HDR_LEN_1] = "hdr-len-1",
-	[F_HDR_LEN_LONG] = "hdr-len-long",
-	[F_ERR_BIT] = "err-bit",
-	[F_FID_STUCK] = "fid-stuck",
-	[F_OVERSIZE] = "oversize",
-	[F_TRUNCATE] = "truncate",
-	[F_RANDOM] = "random-bytes",
-	[F_STALL_PROBE] = "stall-probe",
-	[F_STALL_COMMIT] = "stall-commit",
-	[F_DISCONNECT] = "disconnect",
-	[F_DESC_LENGTH] = "desc-bad-length",
-	[F_DESC_LINK] = "desc-bad-link",
-	[F_DESC_MAXP0] = "desc-maxp0",
-};
-
 static const struct { uint16_t w, h; } default_sizes[] = {
 	{ 640, 480 }, { 1280, 720 }, { 1920, 1080 },
 };
-
-const char *vcam_fault_name(enum vcam_fault f)
-{
-	return f < F_COUNT ? fault_names[f] : "?";
-}
 
 void vcam_usage(FILE *f)
 {
@@ -43,7 +21,8 @@ void vcam_usage(FILE *f)
 "    vcam [--format LIST] [--size LIST] [--fps LIST|free] [--frames N]\n"
 "         [--speed high|super] [--pts] [--scr] [--quality Q]\n"
 "         [--payload-size BYTES] [--write-size BYTES] [--udc DRIVER:DEVICE]\n"
-"         [--fault LIST [--fault-after N] [--fault-every N] [--seed N]] [-v]\n"
+"         [--fault LIST [--fault-after N] [--fault-every N] [--fault-limit N]\n"
+"         [--seed N]] [--list-faults] [-v]\n"
 "\n"
 "DESCRIPTION\n"
 "    Emulates a USB Video Class 1.1 camera with one bulk IN endpoint and a\n"
@@ -82,23 +61,17 @@ void vcam_usage(FILE *f)
 "    -v, --verbose       log control requests and stream starts (twice: more)\n"
 "    -h, --help          this text\n"
 "\n"
-"FAULTS (--fault LIST, comma separated; for reliability tests)\n"
-"    hdr-len-0, hdr-len-1  bHeaderLength 0 or 1 in the frame's payloads\n"
-"    hdr-len-long     an extra 8-byte payload whose bHeaderLength is 12\n"
-"    err-bit          ERR set in the frame's payload headers\n"
-"    fid-stuck        FID never toggles (from the first faulty frame on)\n"
-"    oversize         4096 bytes more than dwMaxVideoFrameSize\n"
-"    truncate         only the first half of the frame\n"
-"    random-bytes     64 random bytes overwritten at a random place\n"
-"    stall-probe      STALL every VS_PROBE request\n"
-"    stall-commit     STALL SET_CUR(VS_COMMIT)\n"
-"    disconnect       disconnect halfway through the faulty frame, then exit\n"
-"    desc-bad-length  VS format descriptor one byte short\n"
-"    desc-bad-link    VS input header bTerminalLink names no terminal\n"
-"    desc-maxp0       bulk endpoint advertised with wMaxPacketSize 0\n"
+"FAULTS (--fault LIST, comma separated; for reliability tests)\n", f);
+	for (int i = 0; i < F_COUNT; i++)
+		fprintf(f, "    %-16s %s\n", vcam_fault_name(i), vcam_fault_text(i));
+	fputs(
 "    --fault-after N  frames sent clean before the first faulty one (default 0)\n"
 "    --fault-every N  then every Nth frame is faulty (default 1: all)\n"
-"    --seed N         seed of random-bytes (default 1)\n"
+"    --fault-limit N  at most N faulty frames, and N stalled requests\n"
+"                     (default 0: no limit)\n"
+"    --seed N         seed of random-bytes, random-payload, desc-fuzz (default 1)\n"
+"    --list-faults    the faults, one 'name<TAB>kind<TAB>text' a line\n"
+"                     (kind: S stream, C control request, D descriptor)\n"
 "\n"
 "EXIT STATUS\n"
 "    0 after a clean stop, 1 on a runtime error (raw-gadget, write errors),\n"
@@ -220,15 +193,19 @@ static int add_fps(struct vcam_config *c, const char *s)
 
 static int add_fault(struct vcam_config *c, const char *s)
 {
-	for (int f = 0; f < F_COUNT; f++)
-		if (!strcmp(s, fault_names[f])) {
-			c->faults |= 1u << f;
-			return 0;
-		}
-	return err("unknown fault '%s'", s,
-		   "hdr-len-0, hdr-len-1, hdr-len-long, err-bit, fid-stuck, oversize, truncate, "
-		   "random-bytes, stall-probe, stall-commit, disconnect, desc-bad-length, "
-		   "desc-bad-link, desc-maxp0");
+	int f = vcam_fault_parse(s);
+
+	if (f < 0)
+		return err("unknown fault '%s'", s, vcam_fault_list());
+	c->faults |= 1u << f;
+	return 0;
+}
+
+/* --list-faults: the table of faults.h, for the tests and the README's check. */
+static void list_faults(void)
+{
+	for (int i = 0; i < F_COUNT; i++)
+		printf("%s\t%c\t%s\n", vcam_fault_name(i), vcam_fault_kind(i), vcam_fault_text(i));
 }
 
 void vcam_config_default(struct vcam_config *c)
@@ -291,6 +268,8 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 		{ "fault", required_argument, NULL, 'F' },
 		{ "fault-after", required_argument, NULL, 'A' },
 		{ "fault-every", required_argument, NULL, 'E' },
+		{ "fault-limit", required_argument, NULL, 'L' },
+		{ "list-faults", no_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 'R' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -374,6 +353,13 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 			if (parse_u64(optarg, &c->fault_every, 1, UINT64_MAX))
 				return err("bad --fault-every '%s'", optarg, "a number >= 1");
 			break;
+		case 'L':
+			if (parse_u64(optarg, &c->fault_limit, 0, UINT64_MAX))
+				return err("bad --fault-limit '%s'", optarg, "a number, 0 for no limit");
+			break;
+		case 'l':
+			list_faults();
+			return 1;
 		case 'R':
 			if (parse_u64(optarg, &v, 0, UINT32_MAX))
 				return err("bad --seed '%s'", optarg, "0..4294967295");

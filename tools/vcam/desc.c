@@ -157,8 +157,8 @@ static void vc_interface(const struct vcam_config *c, struct out *o)
 	set16(o, total_at, 13 + 18 + 9);
 }
 
-static void vs_frame(const struct vcam_format *f, const struct vcam_frame *fr,
-		     int index, struct out *o)
+static void vs_frame(const struct vcam_config *c, const struct vcam_format *f,
+		     const struct vcam_frame *fr, int index, struct out *o)
 {
 	uint32_t size = vcam_frame_size(f->fmt, fr->w, fr->h);
 	/* intervals are ascending: [0] is the fastest */
@@ -171,14 +171,17 @@ static void vs_frame(const struct vcam_format *f, const struct vcam_frame *fr,
 	for (int i = 0; i < fr->nint; i++)
 		if (fr->interval[i] == 333333)
 			def = 333333;
-	put8(o, 26 + 4 * fr->nint); put8(o, 0x24);
+	/* desc-frame-short: bFrameIntervalType intervals, bytes for one fewer */
+	int short_by = vcam_fault_on(c, F_DESC_FRAME_SHORT) ? 1 : 0;
+
+	put8(o, 26 + 4 * (fr->nint - short_by)); put8(o, 0x24);
 	put8(o, f->fmt == VCAM_YUYV ? 0x05 : 0x07);
 	put8(o, index); put8(o, 0);
 	put16(o, fr->w); put16(o, fr->h);
 	put32(o, (uint32_t)rmin); put32(o, (uint32_t)rmax);
 	put32(o, size); put32(o, def);
 	put8(o, fr->nint);
-	for (int i = 0; i < fr->nint; i++)
+	for (int i = 0; i < fr->nint - short_by; i++)
 		put32(o, fr->interval[i]);
 }
 
@@ -186,10 +189,12 @@ static void vs_format(const struct vcam_config *c, const struct vcam_format *f,
 		      int index, struct out *o)
 {
 	int bad = vcam_fault_on(c, F_DESC_LENGTH);
+	/* desc-no-frames: the first format announces and has no frame */
+	int nframes = vcam_fault_on(c, F_DESC_NO_FRAMES) && index == 1 ? 0 : f->nframes;
 
 	if (f->fmt == VCAM_YUYV) {
 		put8(o, bad ? 26 : 27); put8(o, 0x24); put8(o, 0x04);
-		put8(o, index); put8(o, f->nframes);
+		put8(o, index); put8(o, nframes);
 		for (int i = 0; i < 16; i++)
 			put8(o, guid_yuy2[i]);
 		put8(o, 16);			/* bBitsPerPixel */
@@ -198,14 +203,14 @@ static void vs_format(const struct vcam_config *c, const struct vcam_format *f,
 			o->n--;			/* drop bCopyProtect */
 	} else {
 		put8(o, bad ? 10 : 11); put8(o, 0x24); put8(o, 0x06);
-		put8(o, index); put8(o, f->nframes);
+		put8(o, index); put8(o, nframes);
 		put8(o, 0x01);			/* fixed-size samples */
 		put8(o, 1); put8(o, 0); put8(o, 0); put8(o, 0); put8(o, 0);
 		if (bad)
 			o->n--;
 	}
-	for (int i = 0; i < f->nframes; i++)
-		vs_frame(f, &f->frame[i], i + 1, o);
+	for (int i = 0; i < nframes; i++)
+		vs_frame(c, f, &f->frame[i], i + 1, o);
 	/* Color matching: BT.709 primaries, BT.709 transfer, SMPTE 170M matrix */
 	put8(o, 6); put8(o, 0x24); put8(o, 0x0d); put8(o, 1); put8(o, 1); put8(o, 4);
 }
@@ -248,6 +253,9 @@ size_t vcam_config_desc(const struct vcam_config *c, uint8_t *buf, size_t size)
 	put8(&o, 50);	/* 100 mA at high speed, 400 mA at SuperSpeed */
 	vc_interface(c, &o);
 	vs_interface(c, &o);
-	set16(&o, 2, o.n);
+	/* desc-total-short: the host reads all but the endpoint descriptor */
+	set16(&o, 2, o.n - (vcam_fault_on(c, F_DESC_TOTAL_SHORT) ? 7 : 0));
+	if (vcam_fault_on(c, F_DESC_FUZZ) && o.n <= size)
+		o.n = vcam_desc_fuzz(buf, o.n, size, c->seed);
 	return o.n;
 }

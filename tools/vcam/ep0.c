@@ -159,6 +159,24 @@ static int standard(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 
 /* ---- UVC class requests ---- */
 
+/*
+ * Is control fault F due on this request? Once --fault-after frames were
+ * sent, and until --fault-limit requests were stalled.
+ */
+static int ctrl_fault(struct vcam_ep0 *e, enum vcam_fault f)
+{
+	const struct vcam_config *c = e->cfg;
+	uint64_t sent = __atomic_load_n(&e->stream->st.frames, __ATOMIC_RELAXED);
+
+	if (!vcam_fault_on(c, f) || sent < c->fault_after ||
+	    (c->fault_limit && e->stalled >= c->fault_limit))
+		return 0;
+	e->stalled++;
+	if (c->verbose)
+		fprintf(stderr, "vcam: fault %s: STALL\n", vcam_fault_name(f));
+	return 1;
+}
+
 static int probe_get(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int commit)
 {
 	uint8_t buf[VCAM_PROBE_SIZE], info = 0x03;
@@ -167,6 +185,8 @@ static int probe_get(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int co
 
 	switch (c->bRequest) {
 	case UVC_GET_CUR:
+		if (ctrl_fault(e, commit ? F_STALL_COMMIT_GET : F_STALL_PROBE_GET))
+			return ep0_stall(e);
 		p = commit ? e->commit : e->probe;
 		break;
 	case UVC_GET_MIN:
@@ -209,8 +229,10 @@ static int probe_set(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int co
 
 	if (c->bRequest != UVC_SET_CUR || c->wLength < 26 || c->wLength > sizeof(buf))
 		return ep0_stall(e);
+	if (!commit && ctrl_fault(e, F_STALL_PROBE_SET))
+		return ep0_stall(e);
 	if (commit) {
-		if (vcam_fault_on(e->cfg, F_STALL_COMMIT))
+		if (ctrl_fault(e, F_STALL_COMMIT))
 			return ep0_stall(e);
 		/* stop the writer before the host submits the new URBs */
 		vcam_stream_pause(e->stream);
@@ -250,7 +272,7 @@ static int class_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 	if (intf == VCAM_VS_INTF && (cs == UVC_VS_PROBE_CONTROL || cs == UVC_VS_COMMIT_CONTROL)) {
 		int commit = cs == UVC_VS_COMMIT_CONTROL;
 
-		if (vcam_fault_on(e->cfg, F_STALL_PROBE) && !commit)
+		if (!commit && ctrl_fault(e, F_STALL_PROBE))
 			return ep0_stall(e);
 		return in ? probe_get(e, c, commit) : probe_set(e, c, commit);
 	}

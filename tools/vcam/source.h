@@ -137,6 +137,16 @@ void vcam_stream_run(struct vcam_stream *s, const struct vcam_probe *p);
 void vcam_stream_set_ep(struct vcam_stream *s, int ep);
 void vcam_stream_stop(struct vcam_stream *s);
 double vcam_now(void);
+/* One EP_WRITE of w over frame (the headers go in the bytes before). */
+int vcam_ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_write *w);
+
+/* ---- stream_faults.c: stream faults that send payloads of their own ---- */
+/* hdr-len-long, empty-payloads: the payloads sent before a faulty frame. */
+int vcam_fault_before_frame(struct vcam_stream *s, uint8_t fid);
+/* random-payload: fills the scratch image with random bytes and up to n
+ * writes of random payload lengths (no header of vcam's); returns how many. */
+int vcam_fault_random_plan(struct vcam_stream *s, struct vcam_write *w, int n,
+			   uint32_t frame_len, uint32_t max_payload);
 
 /* ---- ep0.c: control requests ---- */
 struct vcam_ep0 {
@@ -146,6 +156,7 @@ struct vcam_ep0 {
 	struct vcam_probe probe;	/* VS_PROBE current value */
 	struct vcam_probe commit;	/* VS_COMMIT current value */
 	struct vcam_stream *stream;
+	uint64_t stalled;		/* requests stalled by a control fault */
 };
 
 /* Handles one setup packet: replies, acks or stalls. -1 on a fatal

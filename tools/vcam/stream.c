@@ -44,7 +44,7 @@ static int paused(struct vcam_stream *s, unsigned int gen)
  * before the frame bytes (in the image's headroom, or over bytes of the
  * frame that were already sent, saved and put back), so nothing is copied.
  */
-static int ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_write *w)
+int vcam_ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_write *w)
 {
 	uint8_t *data = frame + w->off;
 	uint8_t *start = data - w->hdr_len - sizeof(struct usb_raw_ep_io);
@@ -67,26 +67,14 @@ static int ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_wri
 	return ret;
 }
 
-/* Is frame number n faulty? */
-static int faulty(const struct vcam_config *c, uint64_t n)
+/* Is frame number n faulty? (the limit counts faulty frames sent) */
+static int faulty(const struct vcam_stream *s, uint64_t n)
 {
-	return c->faults && n >= c->fault_after && (n - c->fault_after) % c->fault_every == 0;
-}
+	const struct vcam_config *c = s->cfg;
 
-static const uint32_t stream_faults = 1u << F_HDR_LEN_0 | 1u << F_HDR_LEN_1 |
-	1u << F_HDR_LEN_LONG | 1u << F_ERR_BIT | 1u << F_OVERSIZE | 1u << F_TRUNCATE |
-	1u << F_RANDOM | 1u << F_DISCONNECT;
-
-/* Sends the extra payload of the hdr-len-long fault. */
-static int send_long_header(struct vcam_stream *s, uint8_t fid)
-{
-	static uint8_t buf[64];
-	struct vcam_write w = { .hdr_len = 8, .off = 0, .flen = 0, .zero = 1 };
-
-	memset(w.hdr, 0, sizeof(w.hdr));
-	w.hdr[0] = 12;		/* longer than the 8-byte payload */
-	w.hdr[1] = UVC_EOH | fid;
-	return ep_write(s, buf + 32, &w);
+	return (c->faults & vcam_fault_mask('S')) && n >= c->fault_after &&
+	       (n - c->fault_after) % c->fault_every == 0 &&
+	       (!c->fault_limit || s->st.faults < c->fault_limit);
 }
 
 /*
@@ -98,7 +86,7 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 {
 	const struct vcam_config *c = s->cfg;
 	struct vcam_image *img = vcam_source_get(s->src, s->seq);
-	int bad = faulty(c, s->seq);
+	int bad = faulty(s, s->seq);
 	struct vcam_plan_args a = {
 		.max_payload = s->commit.dwMaxPayloadTransferSize,
 		.write_size = c->write_size,
@@ -108,7 +96,7 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 	uint8_t *frame;
 	uint64_t sent = 0;
 	double t = vcam_now();
-	int n, ret;
+	int n, ret, payload = 0;
 
 	if (!img)
 		return -ENOMEM;
@@ -139,10 +127,10 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 		a.frame_len /= 2;
 	if (bad && vcam_fault_on(c, F_ERR_BIT))
 		a.flags |= UVC_ERR;
-	if (bad && (c->faults & stream_faults))
+	if (bad) {
 		s->st.faults++;
-	if (bad && vcam_fault_on(c, F_HDR_LEN_LONG)) {
-		ret = send_long_header(s, a.fid);
+		/* hdr-len-long, empty-payloads: payloads before the frame */
+		ret = vcam_fault_before_frame(s, a.fid);
 		if (ret < 0)
 			return ret;
 	}
@@ -151,6 +139,11 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 	n = vcam_plan_frame(&a, w, MAX_WRITES);
 	if (n > MAX_WRITES)
 		return -E2BIG;
+	if (bad && vcam_fault_on(c, F_RANDOM_PAYLOAD)) {
+		/* random-payload: random payloads instead of the frame's */
+		n = vcam_fault_random_plan(s, w, MAX_WRITES, a.frame_len, a.max_payload);
+		frame = vcam_image_frame(&s->src->scratch);
+	}
 	for (int i = 0; i < n; i++) {
 		if (paused(s, gen))
 			return -EINTR;
@@ -158,11 +151,14 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 			w[i].hdr[0] = 0;
 		if (bad && w[i].hdr_len && vcam_fault_on(c, F_HDR_LEN_1))
 			w[i].hdr[0] = 1;
+		/* fid-toggle: every payload after the first flips FID again */
+		if (bad && w[i].hdr_len && vcam_fault_on(c, F_FID_TOGGLE))
+			w[i].hdr[1] ^= (payload++ & 1) ? UVC_FID : 0;
 		if (bad && vcam_fault_on(c, F_DISCONNECT) && i > 0) {
 			s->request_exit("disconnect fault");
 			return -ENODEV;
 		}
-		ret = ep_write(s, frame, &w[i]);
+		ret = vcam_ep_write(s, frame, &w[i]);
 		if (ret == -EINTR && paused(s, gen))
 			return -EINTR;
 		if (ret < 0)

@@ -29,24 +29,8 @@
 enum vcam_fmt { VCAM_YUYV, VCAM_MJPEG };
 enum vcam_speed { VCAM_HIGH, VCAM_SUPER };
 
-/* ---- Faults (bit numbers; see cli.c for names and README.md) ---- */
-enum vcam_fault {
-	F_HDR_LEN_0,		/* bHeaderLength 0 */
-	F_HDR_LEN_1,		/* bHeaderLength 1 */
-	F_HDR_LEN_LONG,		/* an extra payload whose bHeaderLength > its length */
-	F_ERR_BIT,		/* ERR set in the frame's headers */
-	F_FID_STUCK,		/* FID never toggles */
-	F_OVERSIZE,		/* frame longer than dwMaxVideoFrameSize */
-	F_TRUNCATE,		/* only half of the frame */
-	F_RANDOM,		/* random bytes over part of the frame */
-	F_STALL_PROBE,		/* STALL every VS_PROBE request */
-	F_STALL_COMMIT,		/* STALL SET_CUR(VS_COMMIT) */
-	F_DISCONNECT,		/* disconnect in the middle of a frame */
-	F_DESC_LENGTH,		/* wrong bLength in the VS format descriptor */
-	F_DESC_LINK,		/* bTerminalLink naming no terminal */
-	F_DESC_MAXP0,		/* bulk endpoint advertised with wMaxPacketSize 0 */
-	F_COUNT
-};
+/* ---- Faults: the table is faults.h ---- */
+#include "faults.h"
 
 struct vcam_frame {
 	uint16_t w, h;
@@ -74,6 +58,7 @@ struct vcam_config {
 	uint32_t faults;	/* 1 << enum vcam_fault */
 	uint64_t fault_after;	/* clean frames before the first fault */
 	uint64_t fault_every;	/* then every Nth frame is faulty */
+	uint64_t fault_limit;	/* at most this many faults of each kind (0: no limit) */
 	unsigned int seed;
 	const char *udc_driver, *udc_device;
 };
@@ -89,7 +74,6 @@ void vcam_config_default(struct vcam_config *c);
  * (message already printed to stderr). */
 int vcam_parse_args(struct vcam_config *c, int argc, char **argv);
 void vcam_usage(FILE *f);
-const char *vcam_fault_name(enum vcam_fault f);
 
 /* ---- desc.c: descriptors ---- */
 uint16_t vcam_maxp(const struct vcam_config *c);
@@ -100,6 +84,10 @@ size_t vcam_config_desc(const struct vcam_config *c, uint8_t *buf, size_t size);
 size_t vcam_bos_desc(const struct vcam_config *c, uint8_t *buf);
 size_t vcam_string_desc(int index, uint8_t *buf, size_t size);	/* 0: none */
 void vcam_ep_desc(const struct vcam_config *c, uint8_t *buf);	/* the one EP_ENABLE gets */
+/* desc_fuzz.c: mutates the N-byte configuration descriptor in BUF (SIZE
+ * bytes of room), the same way for the same SEED; returns its new length
+ * (at most SIZE, at least 9: the configuration header stays). */
+size_t vcam_desc_fuzz(uint8_t *buf, size_t n, size_t size, unsigned int seed);
 
 /* ---- ctrl.c: probe/commit negotiation ---- */
 struct vcam_probe {
