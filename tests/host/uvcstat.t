@@ -166,7 +166,11 @@ fails 4 "typo:11: malformed" "compare: a malformed input" compare "$fix/coherent
 fails 7 "$tmp/video9: no such device" "run: no such device" run -d "$tmp/video9"
 fails 8 "/dev/null: not a V4L2 device" "run: /dev/null is no V4L2 device" run -d /dev/null
 fails 8 "not a V4L2 capture device \(not a character device\)" "run: a regular file" run -d "$tmp/f"
-fails 2 "-f takes YUYV or MJPEG, got 'RGB3'" "run: unknown format" run -f RGB3
+fails 2 "-f takes YUYV, MJPEG or another four-character V4L2 format \\(NV12, H264...\\), got 'YUV'" \
+	"run: a format that is no four-character code" run -f YUV
+fails 2 "-f takes YUYV, MJPEG or another four-character V4L2 format .*, got 'NV 2'" \
+	"run: a code with a space" run -f 'NV 2'
+fails 7 "$tmp/video9: no such device" "run: -f NV12 (a real camera's format) is taken" run -f NV12 -d "$tmp/video9"
 fails 2 "-s takes WIDTHxHEIGHT" "run: bad size" run -s 640
 fails 2 "-n needs 2 to 32 buffers" "run: one buffer" run -n 1
 fails 2 "-c needs a value" "run: -c without a value" run -c

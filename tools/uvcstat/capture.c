@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * capture.c - `uvcstat run`'s capture (capture.h) on the shared V4L2 code
- * (tools/common/video.c): the uvcvideo check, the framestamp verification,
- * the progress line, and each failure as an exit code and one line.
+ * (tools/common/video.c): the uvcvideo check, the framestamp verification
+ * (of stamped frames only: frame_verify.h), the progress line, and each
+ * failure as an exit code and one line.
  */
 #include <errno.h>
 #include <linux/videodev2.h>
@@ -143,7 +144,7 @@ static void progress(const struct uvc_capture_opts *o, const struct uvc_capture 
 		fprintf(stderr, "/%lu", o->frames);
 	fprintf(stderr, "  fps %.2f  drops %llu  elapsed %.1f s\033[K",
 		t > 0 ? (double)c->frames / t : 0.0,
-		(unsigned long long)(o->verify ? c->v.dropped : 0), t);
+		(unsigned long long)(c->verify == UVC_VERIFY_CHECKING ? c->v.dropped : 0), t);
 	fflush(stderr);
 	progress_visible = 1;
 }
@@ -191,7 +192,8 @@ static int take(void *arg, struct video_device *dev, const struct video_frame *f
 		return VIDEO_NEXT;
 	}
 	c->bytes += f->length;
-	if (s->o->verify) {
+	c->verify = uvc_verify_next(s->o->verify, c->verify, f->data, f->length);
+	if (c->verify == UVC_VERIFY_CHECKING) {
 		fs = fs_verify(&c->v, f->data, f->length, &st);
 		if (fs == FS_OUT_OF_ORDER && c->frames && (int32_t)(f->sequence - s->vseq) < 0)
 			c->host_reordered++;	/* uvcvideo completed the buffers out of order */
@@ -238,6 +240,7 @@ int uvc_capture_stream(const struct uvc_capture_opts *o, struct uvc_capture *c,
 	int ret;
 
 	fs_verifier_init(&c->v);
+	c->verify = UVC_VERIFY_UNDECIDED;
 	if (video_queue_all(&c->dev) || video_enable(&c->dev, 1))
 		return v4l2_fail(o, c->dev.err.call, c->dev.err.errnum);
 	ret = stream_loop(o, c, hook, arg);

@@ -2,7 +2,8 @@
 /*
  * capture.h - V4L2 mmap capture for `uvcstat run`, each frame checked with
  * the framestamp verifier shared with the virtual camera
- * (tools/common/framestamp.h) when the source is that camera. The V4L2
+ * (tools/common/framestamp.h) when the frames carry framestamps
+ * (frame_verify.h: the first frame decides). The V4L2
  * calls and the capture loop are the project's shared ones
  * (tools/common/video.h); this adds uvcstat's checks (a uvcvideo node),
  * its progress line, and its wording of errors: each is printed (one line)
@@ -15,6 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "frame_verify.h"
 #include "framestamp.h"
 #include "video.h"
 
@@ -29,7 +31,7 @@ struct uvc_capture_opts {
 	double seconds;		/* stop after this long (0: no limit) */
 	unsigned int nbufs;
 	unsigned int timeout_s;	/* longest wait for one frame */
-	int verify;		/* check each frame's framestamp */
+	enum uvc_verify_request verify;	/* check each frame's framestamp */
 	int progress;		/* a progress line on stderr */
 	volatile sig_atomic_t *stop;	/* set (by SIGINT) to end the capture early */
 };
@@ -49,6 +51,7 @@ struct uvc_capture {
 	/* results */
 	uint64_t frames, bytes, flagged;
 	double seconds;
+	enum uvc_verify_state verify;	/* whether the frames were checked */
 	struct fs_verifier v;
 	uint64_t host_reordered;	/* uvcvideo completed buffers out of order */
 };

@@ -21,18 +21,18 @@
 #include "run.h"
 #include "uvcstat.h"
 
-#define VCAM_USB_ID 0x1d6b0102u		/* tools/vcam/vcam.h: VCAM_VID, VCAM_PID */
-
 static const char run_usage[] =
 	"usage: uvcstat run [-d DEVICE] [-f YUYV|MJPEG] [-s WxH] [-r FPS] [-c FRAMES]\n"
 	"                   [-t SECONDS] [-n BUFFERS] [--timeout SECONDS]\n"
 	"                   [--verify | --no-verify] [--debugfs DIR] [--text | --json | --csv]\n"
 	"Captures from DEVICE (default /dev/video0, a uvcvideo node) with mmap\n"
-	"streaming: format -f (default YUYV), size -s (default 640x480), -r frames per\n"
+	"streaming: format -f (default YUYV; MJPEG or any four-character V4L2 code the\n"
+	"device offers), size -s (default 640x480), -r frames per\n"
 	"second (default 30; 0 leaves the interval alone), -c frames (default 300;\n"
 	"0 = no limit) or -t seconds (whichever ends first; Ctrl-C ends early),\n"
-	"-n buffers (default 4). Frames of the virtual camera (USB 1d6b:0102, vcam)\n"
-	"are verified (sequence and checksum); --verify / --no-verify force it.\n"
+	"-n buffers (default 4). Frames that carry a framestamp (the virtual camera,\n"
+	"tools/vcam) are verified (sequence and checksum); a camera's frames without\n"
+	"one are not checked; --verify / --no-verify force it.\n"
 	"Then reads the uvcvideo debugfs statistics of that stream\n"
 	"(DIR/usb/uvcvideo/<bus>-<dev>-<intf>/stats_raw, DIR default /sys/kernel/debug,\n"
 	"the directory found through sysfs) and prints them like 'uvcstat report',\n"
@@ -63,6 +63,28 @@ static int parse_size(const char *s, unsigned int *w, unsigned int *h)
 	*w = (unsigned int)a;
 	*h = (unsigned int)b;
 	return 0;
+}
+
+/*
+ * YUYV, MJPEG (MJPG) in any case, or any four-character V4L2 code as the
+ * device lists it (NV12, UYVY, H264...): a real camera may offer neither
+ * of the virtual camera's two. 0 if none of those.
+ */
+static uint32_t parse_fourcc(const char *s)
+{
+	uint32_t fourcc = uvc_fourcc_parse(s);
+	int i;
+
+	if (fourcc)
+		return fourcc;
+	if (strlen(s) != 4)
+		return 0;
+	for (i = 0; i < 4; i++) {
+		if (s[i] <= ' ' || s[i] >= 0x7f)
+			return 0;
+		fourcc |= (uint32_t)(unsigned char)s[i] << (8 * i);
+	}
+	return fourcc;
 }
 
 static int parse_seconds(const char *s, double *v)
@@ -121,7 +143,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	c->nbufs = 4;
 	c->timeout_s = 10;
 	o->debugfs = "/sys/kernel/debug";
-	o->verify = -1;
+	o->verify = UVC_VERIFY_AUTO;
 	uvc_cli_init(&cli, argc, argv, "hd:f:s:r:c:t:n:", run_options,
 		     UVC_OUT_MASK(TEXT) | UVC_OUT_MASK(JSON) | UVC_OUT_MASK(CSV), 0);
 	while ((opt = uvc_cli_next(&cli)) != UVC_CLI_END) {
@@ -137,10 +159,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->fmt = cli.format;
 			break;
 		case 'V':
-			o->verify = 1;
+			o->verify = UVC_VERIFY_ON;
 			break;
 		case 'N':
-			o->verify = 0;
+			o->verify = UVC_VERIFY_OFF;
 			break;
 		case 'd':
 			c->dev = v;
@@ -149,9 +171,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->debugfs = v;
 			break;
 		case 'f':
-			c->fourcc = uvc_fourcc_parse(v);
+			c->fourcc = parse_fourcc(v);
 			if (!c->fourcc)
-				return uvc_fail(EXIT_USAGE, "run: -f takes YUYV or MJPEG, got '%s'", v);
+				return uvc_fail(EXIT_USAGE, "run: -f takes YUYV, MJPEG or another "
+						"four-character V4L2 format (NV12, H264...), got '%s'", v);
 			break;
 		case 's':
 			if (parse_size(v, &c->width, &c->height))
@@ -199,7 +222,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 }
 
 /* Device, sysfs and debugfs checks, then the capture. */
-static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c, int *verified)
+static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c)
 {
 	char name[64], err[PATH_MAX + 128];
 	int ret;
@@ -222,9 +245,7 @@ static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c,
 	}
 	if (ret)
 		return ret;
-	*verified = o->verify >= 0 ? o->verify :
-		    ((x->loc.vid << 16) | x->loc.pid) == VCAM_USB_ID;
-	o->cap.verify = *verified;
+	o->cap.verify = o->verify;
 	ret = uvc_capture_setup(&o->cap, c);
 	if (ret)
 		return ret;
@@ -241,7 +262,7 @@ int cmd_run(int argc, char **argv)
 	struct uvc_report r;
 	struct buf out = { 0 };
 	struct uvc_emit e;
-	int ret, verified = 0;
+	int ret;
 
 	ret = parse_args(argc, argv, &o);
 	if (ret)
@@ -253,26 +274,29 @@ int cmd_run(int argc, char **argv)
 	o.cap.stop = &stop_flag;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
-	ret = capture(&o, &x, &c, &verified);
+	ret = capture(&o, &x, &c);
 	uvc_platform_probe("", &pf);	/* where it was measured */
 	if (!ret)
 		ret = run_read_stats(&x, &r);	/* after STREAMOFF, before close */
 	uvc_capture_close(&c);
 	if (ret)
 		return ret;
-	if (verified && (c.v.corrupt || c.v.out_of_order > c.host_reordered))
+	if (o.verify == UVC_VERIFY_ON && c.frames && !c.v.ok)
+		return uvc_fail(EXIT_VERIFY, "%s: no frame carried a valid framestamp (of %" PRIu64
+				"): --verify checks the virtual camera's (tools/vcam) frames", o.cap.dev, c.frames);
+	if (c.verify == UVC_VERIFY_CHECKING && (c.v.corrupt || c.v.out_of_order > c.host_reordered))
 		return uvc_fail(EXIT_VERIFY, "%s: frames failed verification: %" PRIu64 " corrupt, %" PRIu64
 				" out of order from the camera (of %" PRIu64 ")", o.cap.dev, c.v.corrupt,
 				c.v.out_of_order - c.host_reordered, c.frames);
 	switch (o.fmt) {
 	case UVC_OUT_TEXT:
-		run_render_header(&out, &x, &c, &r, &pf, verified);
+		run_render_header(&out, &x, &c, &r, &pf);
 		uvc_render_text(&out, &r.p);
 		break;
 	case UVC_OUT_JSON:
 	case UVC_OUT_CSV:
 		uvc_emit_init(&e, &out, o.fmt);
-		run_render_record(&e, &x, &c, &r, &pf, verified);
+		run_render_record(&e, &x, &c, &r, &pf);
 		uvc_emit_finish(&e);
 		break;
 	default:	/* --raw is report's only */

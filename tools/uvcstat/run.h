@@ -18,7 +18,7 @@
 struct run_opts {
 	struct uvc_capture_opts cap;
 	const char *debugfs;
-	int verify;		/* -1 auto */
+	enum uvc_verify_request verify;
 	enum uvc_output_format fmt;
 };
 
@@ -40,10 +40,10 @@ int run_read_stats(const struct run_ctx *x, struct uvc_report *r);
 
 /* Text: the "# " lines that say what was captured and where it was measured. */
 void run_render_header(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
-		       const struct uvc_report *r, const struct uvc_platform *pf, int verified);
+		       const struct uvc_report *r, const struct uvc_platform *pf);
 
 /* JSON or CSV: the report's record with the measurement and capture fields. */
 void run_render_record(struct uvc_emit *e, const struct run_ctx *x, const struct uvc_capture *c,
-		       const struct uvc_report *r, const struct uvc_platform *pf, int verified);
+		       const struct uvc_report *r, const struct uvc_platform *pf);
 
 #endif

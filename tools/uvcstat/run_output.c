@@ -19,7 +19,7 @@ static const char *mode_of(const struct uvc_report *r, const struct uvc_platform
 }
 
 void run_render_header(struct buf *b, const struct run_ctx *x, const struct uvc_capture *c,
-			  const struct uvc_report *r, const struct uvc_platform *pf, int verified)
+			  const struct uvc_report *r, const struct uvc_platform *pf)
 {
 	const struct uvc_capture_opts *o = &x->o->cap;
 	char cc[5], line[160];
@@ -38,20 +38,27 @@ void run_render_header(struct buf *b, const struct run_ctx *x, const struct uvc_
 	buf_puts(b, "\n");
 	if (strcmp(pf->timing_stats, "N") == 0)
 		buf_puts(b, "# uvcvideo timing_stats=N: the URB intervals were not timed (all 0)\n");
-	if (verified) {
+	switch (c->verify) {
+	case UVC_VERIFY_CHECKING:
 		fs_summary(&c->v, line, sizeof(line));
 		buf_printf(b, "# verified (framestamp): %s (uvcvideo reordered %" PRIu64 ")\n", line,
 			   c->host_reordered);
-	} else {
-		buf_puts(b, "# not verified: not the virtual camera (--verify forces it)\n");
+		break;
+	case UVC_VERIFY_UNSTAMPED:
+		buf_puts(b, "# frames not checked: they carry no framestamp (only the virtual camera, "
+			 "tools/vcam, stamps its frames)\n");
+		break;
+	default:	/* --no-verify */
+		buf_puts(b, "# not verified: --no-verify\n");
+		break;
 	}
 }
 
 /* JSON and CSV: the report's fields, then where it was measured and what was captured. */
 void run_render_record(struct uvc_emit *e, const struct run_ctx *x, const struct uvc_capture *c,
-			  const struct uvc_report *r, const struct uvc_platform *pf, int verified)
+			  const struct uvc_report *r, const struct uvc_platform *pf)
 {
-	int json = e->fmt == UVC_OUT_JSON;
+	int json = e->fmt == UVC_OUT_JSON, verified = c->verify == UVC_VERIFY_CHECKING;
 	char cc[5], s[32];
 
 	uvc_fourcc_str(c->fourcc, cc);

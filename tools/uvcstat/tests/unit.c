@@ -12,6 +12,8 @@
 
 #include "buf.h"
 #include "derive.h"
+#include "frame_verify.h"
+#include "framestamp.h"
 #include "parse.h"
 #include "reconstruct.h"
 #include "render.h"
@@ -354,6 +356,35 @@ static void test_mutations(void)
 	ok(i == 100000, "100000 mutated inputs: no crash, every error is one non-empty line");
 }
 
+/* `run`'s verification: the first frame decides, the camera's stamps or none. */
+static void test_frame_verify(void)
+{
+	static unsigned char stamped[4096], plain[4096];
+	const enum uvc_verify_state undecided = UVC_VERIFY_UNDECIDED;
+	size_t i;
+
+	for (i = 0; i < sizeof(plain); i++)
+		plain[i] = stamped[i] = (unsigned char)(i * 7 + 3);	/* a real camera's pixels */
+	fs_seal(stamped, sizeof(stamped), 0, 1, FS_FOURCC_YUYV);
+	ok(uvc_verify_next(UVC_VERIFY_AUTO, undecided, stamped, sizeof(stamped)) == UVC_VERIFY_CHECKING,
+	   "auto, first frame stamped: checked");
+	ok(uvc_verify_next(UVC_VERIFY_AUTO, undecided, plain, sizeof(plain)) == UVC_VERIFY_UNSTAMPED,
+	   "auto, first frame without a stamp (a real camera): not checked");
+	ok(uvc_verify_next(UVC_VERIFY_AUTO, undecided, plain, 0) == UVC_VERIFY_UNSTAMPED,
+	   "auto, an empty first frame: not checked");
+	ok(uvc_verify_next(UVC_VERIFY_AUTO, UVC_VERIFY_CHECKING, plain, sizeof(plain)) == UVC_VERIFY_CHECKING,
+	   "auto, stamped stream: a later frame without a stamp is still checked (corrupt)");
+	ok(uvc_verify_next(UVC_VERIFY_AUTO, UVC_VERIFY_UNSTAMPED, stamped, sizeof(stamped)) ==
+	   UVC_VERIFY_UNSTAMPED, "auto, unstamped stream: decided once, a later stamp changes nothing");
+	stamped[100] ^= 1;
+	ok(uvc_verify_next(UVC_VERIFY_AUTO, undecided, stamped, sizeof(stamped)) == UVC_VERIFY_CHECKING,
+	   "auto, first frame stamped but corrupt: checked (the camera stamps; that frame fails)");
+	ok(uvc_verify_next(UVC_VERIFY_ON, undecided, plain, sizeof(plain)) == UVC_VERIFY_CHECKING,
+	   "--verify, no stamp: checked (every frame corrupt)");
+	ok(uvc_verify_next(UVC_VERIFY_OFF, undecided, stamped, sizeof(stamped)) == UVC_VERIFY_SKIPPED,
+	   "--no-verify, stamped: skipped");
+}
+
 int main(void)
 {
 	test_integer_helpers();
@@ -363,5 +394,6 @@ int main(void)
 	test_parser();
 	test_stats();
 	test_mutations();
+	test_frame_verify();
 	return done_testing();
 }
