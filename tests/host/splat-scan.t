@@ -25,12 +25,42 @@ for what in 'Unable to handle kernel NULL pointer' 'Internal error: Oops' 'BUG: 
 done
 # Each report is found even without its neighbours.
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.out"' EXIT
 for what in 'UBSAN: shift' 'blocked for more than' 'rcu: INFO' 'Kernel panic' 'Bad page state'; do
 	grep -F "$what" "$fix/console-many.log" >"$tmp"
 	"$scan" "$tmp" >/dev/null 2>&1 && st=0 || st=$?
 	is "$st" 1 "detected on its own: $what"
 done
+
+# The debug kernel's checkers (make kernel-debug): each report is found on
+# its own, with its excerpt.
+out=$("$scan" "$fix/console-debug.log" 2>&1) && st=0 || st=$?
+is "$st" 1 "a debug kernel log with reports fails"
+like "$out" 'UBSAN: array-index-out-of-bounds' "the excerpt shows the UBSAN report"
+for what in 'unreferenced object 0xffff000004a1c000' 'UBSAN: array-index-out-of-bounds' \
+	'BUG: sleeping function called from invalid context' 'BUG: Bad page state' \
+	'possible circular locking dependency' 'inconsistent lock state' \
+	'trying to register non-static key' 'kmemleak: Cannot insert' 'kmemleak: Memory pool empty' \
+	'kmemleak: Kernel memory leak detector disabled' 'DMA-API: debugging out of memory' \
+	'DMA-API: cacheline tracking ENOMEM' 'BUG kmalloc-2k (Tainted' 'BUG: KASAN: use-after-free' \
+	'bad unlock balance' 'kmemleak: Found object by alias' 'BUG: scheduling while atomic'; do
+	grep -F "$what" "$fix/console-debug.log" >"$tmp"
+	is "$(wc -l <"$tmp")" 1 "fixture has one line: $what"
+	"$scan" "$tmp" >"$tmp.out" 2>&1 && st=0 || st=$?
+	is "$st" 1 "detected on its own: $what"
+	like "$(cat "$tmp.out")" "$(printf '%s' "$what" | sed 's/[][().*+?^$|{}\\]/\\&/g')" "excerpt shows: $what"
+done
+# A leak copied to the console by a test has no "kmemleak: " prefix.
+printf '%s\n' '[   30.0] unreferenced object 0xffff000004a1c000 (size 16384):' >"$tmp"
+"$scan" "$tmp" >/dev/null 2>&1 && st=0 || st=$?
+is "$st" 1 "a leak without the kmemleak prefix is detected"
+# What the debug kernel prints when all is well, and what fault injection
+# is asked to cause, are not reports.
+grep -E 'initialized|preallocated|FAULT_INJECTION|name fail_page_alloc|Comm: vcam-verify|Call trace|should_fail|page allocation failure|new suspected memory leaks' \
+	"$fix/console-debug.log" >"$tmp"
+is "$(wc -l <"$tmp")" 10 "the fixture's benign lines"
+"$scan" "$tmp" >/dev/null 2>&1 && st=0 || st=$?
+is "$st" 0 "banners, injected faults and allocation failures are not reports"
 
 # Words that only look like reports do not fail a run.
 printf '%s\n' '[    1.0] uvcdma-init: running job: exec grep WARNING: notes.txt' \
