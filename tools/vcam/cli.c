@@ -19,7 +19,7 @@ void vcam_usage(FILE *f)
 "\n"
 "SYNOPSIS\n"
 "    vcam [--format LIST] [--size LIST] [--fps LIST|free] [--frames N]\n"
-"         [--speed high|super] [--pts] [--scr] [--quality Q]\n"
+"         [--speed high|super] [--pts] [--scr] [--quality Q] [--no-framestamp]\n"
 "         [--payload-size BYTES] [--write-size BYTES] [--udc DRIVER:DEVICE]\n"
 "         [--fault LIST [--fault-after N] [--fault-every N] [--fault-limit N]\n"
 "         [--seed N]] [--list-faults] [-v]\n"
@@ -30,7 +30,8 @@ void vcam_usage(FILE *f)
 "    dummy_hcd, so the stock uvcvideo driver binds to it (/dev/videoN).\n"
 "    Needs the modules raw_gadget and dummy_hcd (is_super_speed=1 for\n"
 "    --speed super). Every frame carries a framestamp (sequence number and\n"
-"    checksum, tools/common/framestamp.h) that vcam-verify checks.\n"
+"    checksum, tools/common/framestamp.h) that vcam-verify checks, unless\n"
+"    --no-framestamp.\n"
 "    Runs until SIGINT/SIGTERM or --frames, then disconnects and prints a\n"
 "    summary line on stdout:\n"
 "      vcam: frames N bytes N time S fps F MB/s M write-errors N restarts N\n"
@@ -51,6 +52,8 @@ void vcam_usage(FILE *f)
 "        --pts, --scr    put PTS and/or SCR in the payload headers (off by\n"
 "                        default: dummy_hcd's frame counter is not a SOF)\n"
 "    -q, --quality Q     MJPEG quality 1..100 (default 82: ~68 KB/frame at 1280x720)\n"
+"        --no-framestamp frames without a framestamp, as a real camera sends\n"
+"                        them (uvcstat run then reports them not checked)\n"
 "        --payload-size B  dwMaxPayloadTransferSize: split frames into\n"
 "                        payloads of at most B bytes (default: one payload per\n"
 "                        frame, like a bulk camera)\n"
@@ -261,6 +264,7 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 		{ "speed", required_argument, NULL, 'S' },
 		{ "pts", no_argument, NULL, 'P' },
 		{ "scr", no_argument, NULL, 'C' },
+		{ "no-framestamp", no_argument, NULL, 'N' },
 		{ "quality", required_argument, NULL, 'q' },
 		{ "payload-size", required_argument, NULL, 'p' },
 		{ "write-size", required_argument, NULL, 'w' },
@@ -313,6 +317,9 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 			break;
 		case 'C':
 			c->scr = 1;
+			break;
+		case 'N':
+			c->no_framestamp = 1;
 			break;
 		case 'q':
 			if (parse_u64(optarg, &v, 1, 100))

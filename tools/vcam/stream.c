@@ -77,6 +77,15 @@ static int faulty(const struct vcam_stream *s, uint64_t n)
 	       (!c->fault_limit || s->st.faults < c->fault_limit);
 }
 
+/* The frame's framestamp, unless --no-framestamp (a real camera stamps nothing). */
+static void stamp_frame(const struct vcam_stream *s, uint8_t *frame, const struct vcam_image *img)
+{
+	if (s->cfg->no_framestamp)
+		return;
+	fs_stamp_write(frame, fs_stamp_offset(frame, img->len), s->seq, img->len,
+		       vcam_fourcc(s->src->fmt), img->body);
+}
+
 /*
  * Sends frame number s->seq. Returns 0 when sent, -EINTR when paused
  * (nothing counted), another -errno on a write error.
@@ -110,8 +119,7 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 	a.pts = (uint32_t)(t * VCAM_CLOCK_HZ);
 	a.stc = a.pts;
 	a.sof = (uint16_t)((uint64_t)(t * 1000) & 0x7ff);
-	fs_stamp_write(frame, fs_stamp_offset(frame, img->len), s->seq, img->len,
-		       vcam_fourcc(s->src->fmt), img->body);
+	stamp_frame(s, frame, img);
 	if (bad && vcam_fault_on(c, F_RANDOM)) {
 		uint8_t *x = vcam_image_frame(&s->src->scratch);
 		uint32_t at = rand_r(&s->rand) % (img->len > 64 ? img->len - 64 : 1);

@@ -51,6 +51,7 @@ struct vcam_config {
 	int free_run;		/* ignore the interval: send as fast as taken */
 	uint64_t frames;	/* stop after this many frames (0: never) */
 	int pts, scr;		/* payload header timestamps */
+	int no_framestamp;	/* frames without a framestamp, like a real camera's */
 	uint32_t payload_size;	/* dwMaxPayloadTransferSize override (0: whole frame) */
 	uint32_t write_size;	/* bytes per EP_WRITE at most */
 	int quality;		/* JPEG quality 1..100 */
