@@ -36,6 +36,8 @@ fails 11 "YUYV 333x222 refused; the device offers YUYV 640x480@60,30; MJPG 640x4
 	"a size the camera does not offer" run -s 333x222
 fails 11 "YUYV 640x480 at 25 fps refused; the device offers YUYV 640x480@60,30; MJPG 640x480@60,30" \
 	"a frame rate the camera does not offer" run -r 25
+fails 11 "NV12 640x480 refused; the device offers YUYV 640x480@60,30; MJPG 640x480@60,30" \
+	"a format the camera does not offer" run -f NV12
 
 v4l2-ctl -d /dev/video0 --stream-mmap --stream-count=100000 --stream-to=/dev/null >/dev/null 2>&1 &
 busy=$!

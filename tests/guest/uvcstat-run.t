@@ -3,7 +3,10 @@
 # camera in every URB allocation mode: exit 0, every frame verified, the
 # header says where it was measured, the statistics are those of this
 # stream (its frames and bytes match the capture, the block is exactly
-# debugfs' `stats`), and the --json, --csv, -t and MJPEG variants.
+# debugfs' `stats`), and the --json, --csv, -t and MJPEG variants; then a
+# camera like a real one (vcam --no-framestamp, MJPEG only): its frames are
+# reported as not checked, the format it lacks is refused with what it
+# offers, --verify fails.
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
@@ -103,4 +106,29 @@ ok "$st" "--no-verify: exits 0"
 like "$out" '^# not verified' "--no-verify: says so"
 vcam_stop TERM
 is "$VCAM_STATUS" 0 "vcam exits 0"
+vcam_wait_gone || true
+
+# A camera like a real one: no framestamp in its frames, other formats.
+vcam_ok "vcam --no-framestamp, MJPEG 640x480 at 30 fps only" \
+	vcam_start --no-framestamp --format mjpeg --size 640x480 --fps 30
+out=$(uvcstat run -f MJPEG -c 20 2>"$VCAM_TMP/err") && st=0 || st=$?
+ok "$st" "no framestamp: uvcstat run -f MJPEG -c 20 exits 0"
+[ "$st" -eq 0 ] || diag "$(cat "$VCAM_TMP/err")"
+like "$out" "^# capture: MJPG 640x480, interval 1/30 s, [0-9]+ buffers: 20 frames" "no framestamp: the frames captured"
+like "$out" "^# frames not checked: they carry no framestamp \\(only the virtual camera, tools/vcam, stamps its frames\\)\$" \
+	"no framestamp: the frames are reported as not checked"
+is "$(grep -c '^# verified' <<<"$out")" 0 "no framestamp: no verification line"
+like "$(grep -v '^#' <<<"$out" | tail -n 1)" "^URB allocation: " "no framestamp: the statistics follow"
+out=$(uvcstat run -f MJPEG -c 10 --json 2>&1) && st=0 || st=$?
+ok "$st" "no framestamp, --json: exits 0"
+like "$out" '"verify": null' "no framestamp, --json: verify is null"
+out=$(uvcstat run -f MJPEG -c 10 --verify 2>&1) && st=0 || st=$?
+is "$st" 15 "no framestamp, --verify: exit 15"
+like "$out" "^uvcstat: /dev/video0: no frame carried a valid framestamp \\(of 10\\): --verify" "no framestamp, --verify: says why"
+out=$(uvcstat run -c 10 2>&1) && st=0 || st=$?
+is "$st" 11 "a camera without YUYV, default format: exit 11"
+is "$out" "uvcstat: /dev/video0: YUYV 640x480 refused; the device offers MJPG 640x480@30 (fps after @)" \
+	"a camera without YUYV: one line with what it offers"
+vcam_stop TERM
+is "$VCAM_STATUS" 0 "vcam --no-framestamp exits 0"
 done_testing
