@@ -242,6 +242,8 @@ static int capture(struct run_opts *o, struct run_ctx *x, struct uvc_capture *c)
 		ret = run_check_stats(o, x, 0);
 		if (ret == EXIT_NO_STATS)
 			ret = EXIT_OK;	/* maybe the other stream's */
+		/* another program's streams, not ours */
+		x->streaming_before = uvc_stats_streaming(o->debugfs, &x->loc);
 	}
 	if (ret)
 		return ret;

@@ -191,16 +191,13 @@ void uvc_stats_dir(const char *debugfs, const struct uvc_stats_loc *loc, unsigne
 		 loc->intf[i]);
 }
 
-int uvc_stats_pick_streaming(const char *debugfs, const struct uvc_stats_loc *loc)
+unsigned int uvc_stats_streaming(const char *debugfs, const struct uvc_stats_loc *loc)
 {
 	char dir[PATH_MAX], path[PATH_MAX], line[128];
-	int pick = -1;
-	unsigned int i;
+	unsigned int i, mask = 0;
 	FILE *f;
 
 	for (i = 0; i < loc->nintf; i++) {
-		int streaming = 0;
-
 		uvc_stats_dir(debugfs, loc, i, dir, sizeof(dir));
 		fmt(path, sizeof(path), "%s/stats_raw", dir);
 		f = fopen(path, "r");
@@ -208,13 +205,19 @@ int uvc_stats_pick_streaming(const char *debugfs, const struct uvc_stats_loc *lo
 			continue;
 		while (fgets(line, sizeof(line), f))
 			if (strcmp(line, "streaming=1\n") == 0)
-				streaming = 1;
+				mask |= 1u << i;
 		fclose(f);
-		if (streaming) {
-			if (pick >= 0)
-				return -1;
-			pick = (int)i;
-		}
 	}
-	return pick;
+	return mask;
+}
+
+int uvc_stats_pick_streaming(const char *debugfs, const struct uvc_stats_loc *loc,
+			     unsigned int before)
+{
+	unsigned int started = uvc_stats_streaming(debugfs, loc) & ~before;
+
+	/* exactly one candidate started streaming with us */
+	if (!started || (started & (started - 1)))
+		return -1;
+	return __builtin_ctz(started);
 }

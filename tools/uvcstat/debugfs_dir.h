@@ -16,9 +16,12 @@
  *                                        stream->intfnum (decimal)
  *
  * A function with several VideoStreaming interfaces has one video node per
- * interface, all hanging on the VideoControl interface: then the stream is
- * the candidate whose stats_raw says streaming=1 while we stream
- * (uvc_stats_pick_streaming()).
+ * interface, all hanging on the VideoControl interface (uvcvideo registers
+ * every node on the v4l2_device of that interface, so sysfs links no node
+ * to its streaming interface): then the stream is the candidate whose
+ * stats_raw says streaming=1 once we stream and did not before our
+ * STREAMON (uvc_stats_streaming(), uvc_stats_pick_streaming()), so that
+ * another program streaming the other node is not taken for ours.
  *
  * Every path is taken under ROOT ("" for the real system, a directory for
  * the unit tests).
@@ -59,10 +62,15 @@ int uvc_stats_locate(const char *root, const char *video, struct uvc_stats_loc *
 void uvc_stats_dir(const char *debugfs, const struct uvc_stats_loc *loc, unsigned int i,
 		   char *dir, size_t size);
 
+/* Bit I set: candidate I's stats_raw says streaming=1 now. */
+unsigned int uvc_stats_streaming(const char *debugfs, const struct uvc_stats_loc *loc);
+
 /*
- * With several candidates: the index of the one whose stats_raw has
- * streaming=1, -1 if none or several.
+ * With several candidates: the index of the one whose stats_raw says
+ * streaming=1 now and whose bit is clear in BEFORE (uvc_stats_streaming()
+ * before our STREAMON); -1 if none or several.
  */
-int uvc_stats_pick_streaming(const char *debugfs, const struct uvc_stats_loc *loc);
+int uvc_stats_pick_streaming(const char *debugfs, const struct uvc_stats_loc *loc,
+			     unsigned int before);
 
 #endif

@@ -26,6 +26,7 @@ struct run_ctx {
 	const struct run_opts *o;
 	struct uvc_stats_loc loc;
 	int pick;		/* the stream's index in loc.intf, -1 not known yet */
+	unsigned int streaming_before;	/* candidates streaming before our STREAMON */
 	char stats_path[PATH_MAX + 16];
 };
 

@@ -61,10 +61,10 @@ int run_pick_stream(void *arg)
 
 	if (x->pick >= 0)
 		return EXIT_OK;
-	i = uvc_stats_pick_streaming(x->o->debugfs, &x->loc);
+	i = uvc_stats_pick_streaming(x->o->debugfs, &x->loc, x->streaming_before);
 	if (i < 0)
 		return uvc_fail(EXIT_NO_STATS, "%s: cannot tell which of the %u streams of USB %u-%u is "
-				"this node's: none or several stats_raw say streaming=1",
+				"this node's: none or several stats_raw turned streaming=1 with it",
 				x->o->cap.dev, x->loc.nintf, x->loc.busnum, x->loc.devnum);
 	x->pick = i;
 	return run_check_stats(x->o, x, (unsigned int)i);

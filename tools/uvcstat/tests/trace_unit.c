@@ -539,9 +539,17 @@ static void test_debugfs_dir(void)
 	put(root, "dbg/usb/uvcvideo/1-2-1/stats_raw", "version=1\nstreaming=0\n");
 	put(root, "dbg/usb/uvcvideo/1-2-10/stats_raw", "version=1\nstreaming=1\n");
 	snprintf(dir, sizeof(dir), "%s/dbg", root);
-	is_u64((uint64_t)uvc_stats_pick_streaming(dir, &loc), 1, "the streaming one is picked");
+	is_u64(uvc_stats_streaming(dir, &loc), 2, "the second candidate streams (bit 1)");
+	is_u64((uint64_t)uvc_stats_pick_streaming(dir, &loc, 0), 1, "the streaming one is picked");
+	ok(uvc_stats_pick_streaming(dir, &loc, 2) < 0,
+	   "it streamed before our STREAMON (another program): not ours, refused");
 	put(root, "dbg/usb/uvcvideo/1-2-1/stats_raw", "version=1\nstreaming=1\n");
-	ok(uvc_stats_pick_streaming(dir, &loc) < 0, "two streaming: refused, not guessed");
+	ok(uvc_stats_pick_streaming(dir, &loc, 0) < 0, "two streaming: refused, not guessed");
+	is_u64((uint64_t)uvc_stats_pick_streaming(dir, &loc, 2), 0,
+	   "two streaming, one of them since before our STREAMON: the other is ours");
+	put(root, "dbg/usb/uvcvideo/1-2-1/stats_raw", "version=1\nstreaming=0\n");
+	put(root, "dbg/usb/uvcvideo/1-2-10/stats_raw", "version=1\nstreaming=0\n");
+	ok(uvc_stats_pick_streaming(dir, &loc, 0) < 0, "none streaming: refused");
 
 	ok(uvc_stats_locate(root, "video9", &loc, err, sizeof(err)) != 0 && strstr(err, "video9"),
 	   "an unknown node: error naming it");
