@@ -15,8 +15,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 kernel_build_env "$KERNEL_SRC"
 release_file=$KERNEL_SRC/include/config/kernel.release
-[ -r "$KERNEL_SRC/Module.symvers" ] && [ -r "$release_file" ] ||
+if [ ! -r "$KERNEL_SRC/Module.symvers" ] || [ ! -r "$release_file" ]; then
 	die "no built kernel in $KERNEL_SRC: run 'make kernel' first"
+fi
 release=$(cat "$release_file")
 
 # Kbuild writes objects beside the sources: build a copy, one per tree.

@@ -21,9 +21,13 @@ check "--timeout without value" '--timeout needs a value' --timeout
 check "--shell with a command" '--shell takes no command' --shell -- true
 check "unknown --clock" "unknown clock 'wall' \\(one of: icount realtime\\)" --clock wall -- true
 check "--icount-shift out of range" "icount shift '11' is not a whole number from 0 to 10" --icount-shift 11 -- true
+check "unknown --iommu" "unknown IOMMU 'intel' \\(none or smmuv3\\)" --iommu intel -- true
+check "--device without value" '--device needs a value' --device
 check "missing kernel" "no kernel image at /nonexistent: run 'make lab'" --kernel /nonexistent -- true
 
 out=$("$run" --help 2>&1) && st=0 || st=$?
 is "$st" 0 "--help: exit 0"
 like "$out" '124 +the watchdog' "--help documents the exit statuses"
+like "$out" '--iommu none\|smmuv3' "--help documents --iommu"
+like "$out" '--pci-noncoherent' "--help documents --pci-noncoherent"
 done_testing
