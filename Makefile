@@ -21,7 +21,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel kernel-dma-debug kernel-unpatched userland tools check test shell guest-run \
+.PHONY: all deps lab kernel kmod kernel-dma-debug kernel-unpatched userland tools check test shell guest-run \
 	bench-lab bench-stats bench-vcam plots clean help
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -35,15 +35,20 @@ deps:
 	@qemu/deps.sh
 
 ## make lab        build the patched arm64 kernel, the guest userland and the tools
-lab: kernel userland tools
+lab: kernel userland tools kmod
 
 ## make kernel     unpack linux-source-BASE, apply patches/BASE/series, configure, build (ccache); KERNEL=BASE picks it (6.1 default, 6.12)
 kernel: deps
 	@qemu/kernel.sh
 
-## make kernel-dma-debug   the same kernel with CONFIG_DMA_API_DEBUG (qemu/kernel-dma-debug.config)
+## make kmod       the out-of-tree modules of kmod/ (dma_nc_bench) for the lab kernel, into its /lib/modules/RELEASE/extra
+kmod: kernel
+	@kmod/dma_nc_bench/build.sh
+
+## make kernel-dma-debug   the same kernel with CONFIG_DMA_API_DEBUG (qemu/kernel-dma-debug.config), and kmod/ for it
 kernel-dma-debug: kernel
 	@UVCDMA_KERNEL_VARIANT=dma-debug qemu/kernel.sh
+	@UVCDMA_KERNEL_VARIANT=dma-debug kmod/dma_nc_bench/build.sh
 
 ## make kernel-unpatched   the same base with no patch of the series (qemu/kernel-unpatched.config): what the series is compared against
 kernel-unpatched: kernel
