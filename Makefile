@@ -21,7 +21,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel kmod kernel-dma-debug kernel-unpatched userland tools check test shell guest-run \
+.PHONY: all deps lab kernel kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check test shell guest-run \
 	bench-lab bench-stats bench-vcam plots clean help
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -50,6 +50,10 @@ kernel-dma-debug: kernel
 	@UVCDMA_KERNEL_VARIANT=dma-debug qemu/kernel.sh
 	@UVCDMA_KERNEL_VARIANT=dma-debug kmod/dma_nc_bench/build.sh
 
+## make kernel-debug   the same kernel with KASAN, UBSAN, lockdep, DMA-API debug, kmemleak, fault injection (qemu/kernel-debug.config)
+kernel-debug: kernel
+	@UVCDMA_KERNEL_VARIANT=debug qemu/kernel.sh
+
 ## make kernel-unpatched   the same base with no patch of the series (qemu/kernel-unpatched.config): what the series is compared against
 kernel-unpatched: kernel
 	@UVCDMA_KERNEL_VARIANT=unpatched qemu/kernel.sh
@@ -72,6 +76,10 @@ check: lab kernel-dma-debug
 	@tests/run
 
 test: check
+
+## make check-debug   the robustness tests (tests/guest/robust, the mode and fault tests) on the debug kernel; prints the wall time
+check-debug: lab kernel-debug
+	@tests/run-debug
 
 ## make shell      an interactive guest on this terminal
 shell: lab
