@@ -22,7 +22,7 @@ export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
 .PHONY: all deps lab kernel kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check test shell guest-run \
-	bench-lab bench-stats bench-vcam plots clean help
+	bench-lab bench-stats bench-vcam bench-dma plots clean help
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
 ##                 (RUNS= FRAMES= FORMAT= SIZE= FPS= MODES= CLOCK= change the workload; README.md)
@@ -109,6 +109,10 @@ bench-vcam: lab
 ## make clean      remove build/ (kernel tree, guest root); results/ and the ccache stay
 clean:
 	rm -rf build
+
+## make bench-dma    benchmark: the DMA API's allocation strategies (kmod/dma_nc_bench) per lab configuration: alloc/free/sync times, copy bandwidth, tables and plots in results/<UTC>-dma/ (RESULTS=dir, ITERATIONS=, TCG; icount clock)
+bench-dma: lab
+	@RESULTS='$(RESULTS)' ITERATIONS='$(ITERATIONS)' bench/dma.sh
 
 ## make help       this list
 help:

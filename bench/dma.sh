@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): the DMA API's allocation strategies (kmod/
+# dma_nc_bench, tools/dmabench) in each lab configuration, one guest boot
+# each: allocation (+vmap) and free time, sync for device and for CPU,
+# CPU copy bandwidth out of and into each mapping, for 4 KiB..4 MiB.
+# Prints each configuration's table and writes, into
+# results/<UTC timestamp>-dma/ (or RESULTS=DIR):
+#   environment.txt     where and how it was measured (QEMU TCG, clock)
+#   configs.tsv         the configurations: name, device, qemu/run options, what it is
+#   bench.txt           the tables
+#   bench.csv, test.csv every configuration's rows, with a config column
+#   CONFIG/             info.json, test.{txt,csv,json}, bench.{txt,csv,json}
+#   guest/CONFIG/       the guest run (console log, timing)
+#   plots/              dma-bandwidth, dma-sync, dma-alloc (PNG, SVG; plots/dma.sh)
+# QEMU TCG has no cache model: uncached and cached mappings copy alike,
+# and cache maintenance costs only the instructions of its loops.
+#   usage: bench/dma.sh   (environment: RESULTS, ITERATIONS (default 50),
+#   DMA_CONFIGS (names, default all), UVCDMA_CLOCK (default icount))
+set -euo pipefail
+# shellcheck source=qemu/lib.sh
+. "$(dirname "$0")/../qemu/lib.sh"
+
+# name, dmabench device, qemu/run options, what it is
+configs_tsv=$(printf '%s\t%s\t%s\t%s\n' \
+	platform platform "" "no IOMMU: platform device, dma-direct, not dma-coherent" \
+	smmu-coherent edu "--iommu smmuv3 --device edu" "SMMUv3: edu PCI device, iommu-dma, dma-coherent" \
+	smmu-noncoherent edu "--iommu smmuv3 --device edu --pci-noncoherent" \
+	"SMMUv3: edu PCI device, iommu-dma, not dma-coherent (DTB without PCI dma-coherent)")
+read -r -a wanted <<<"${DMA_CONFIGS:-$(cut -f1 <<<"$configs_tsv" | paste -sd' ')}"
+for c in "${wanted[@]}"; do
+	grep -q "^$c	" <<<"$configs_tsv" ||
+		die "unknown configuration '$c' (one of: $(cut -f1 <<<"$configs_tsv" | paste -sd' '))"
+done
+iterations=${ITERATIONS:-50}
+if ! [[ $iterations =~ ^[1-9][0-9]{0,4}$ ]] || [ "$iterations" -gt 10000 ]; then
+	die "ITERATIONS='$iterations' is not a whole number from 1 to 10000"
+fi
+clock=${UVCDMA_CLOCK:-icount}
+clock_line=$(clock_description "$clock") || exit 2
+smp=()
+# One vCPU under icount: another vCPU's instructions would advance the clock
+# inside the timed intervals (README "The main job").
+[ "$clock" = icount ] && smp=(--smp 1)
+
+out=${RESULTS:-$RESULTS_DIR/$(date -u +%Y%m%dT%H%M%SZ)-dma}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+release=$(cat "$KERNEL_SRC/include/config/kernel.release" 2>/dev/null) ||
+	die "no kernel built in $KERNEL_SRC: run 'make lab'"
+{
+	echo "where: QEMU TCG arm64 guest ($(qemu-system-aarch64 --version | head -n 1), -M virt -cpu max): emulated timings, not hardware figures"
+	echo "$clock_line"
+	echo "cache model: none (TCG): uncached and cached mappings copy alike; cache maintenance costs only its loops' instructions"
+	echo "kernel: $release"
+	echo "workload: dmabench bench, $iterations iterations per strategy and size, 4K..4M"
+	echo "configurations: ${wanted[*]}"
+	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+} >"$out/environment.txt"
+: >"$out/configs.tsv"
+: >"$out/bench.txt"
+
+for c in "${wanted[@]}"; do
+	IFS=$'\t' read -r name dev opts what < <(grep "^$c	" <<<"$configs_tsv")
+	printf '%s\t%s\t%s\t%s\n' "$name" "$dev" "$opts" "$what" >>"$out/configs.tsv"
+	read -r -a run_opts <<<"$opts"
+	log "bench-dma: $name ($what), $iterations iterations, $clock_line"
+	rm -rf "${out:?}/guest/$name" "${out:?}/$name"
+	mkdir -p "$out/guest"
+	{
+		echo "== $name: $what"
+		echo "   QEMU TCG, $clock_line"
+	} | tee -a "$out/bench.txt"
+	"$UVCDMA_TOP/qemu/run" --clock "$clock" ${smp[@]+"${smp[@]}"} ${run_opts[@]+"${run_opts[@]}"} \
+		--timeout 1800 --run-dir "$out/guest/$name" -- \
+		bash bench/guest/dma.sh /job/data "$dev" "$iterations" | tee -a "$out/bench.txt"
+	echo | tee -a "$out/bench.txt"
+	mv "$out/guest/$name/data" "$out/$name"
+done
+
+# Every configuration's rows in one table each, the configuration first.
+for what in bench test; do
+	for c in "${wanted[@]}"; do
+		awk -v c="$c" -F, 'NR == 1 { print "config," $0; next } { print c "," $0 }' "$out/$c/$what.csv"
+	done | awk 'NR == 1 || !/^config,/' >"$out/$what.csv"
+done
+"$UVCDMA_TOP/plots/dma.sh" "$out" >/dev/null
+log "bench-dma: results in $out (bench.txt, bench.csv, test.csv, plots/)"
