@@ -14,7 +14,11 @@ export UVCDMA_CLOCK := $(CLOCK)
 endif
 # make ... KERNEL=6.12: the kernel base of every target that builds or boots
 # a kernel (patches/<base>/; qemu/lib.sh). Default 6.1.
+KERNEL_BASES := $(patsubst patches/%/series,%,$(wildcard patches/*/series))
 ifdef KERNEL
+ifeq ($(filter $(KERNEL),$(KERNEL_BASES)),)
+$(error no series for KERNEL=$(KERNEL); the bases are: $(KERNEL_BASES))
+endif
 export UVCDMA_KERNEL := $(KERNEL)
 endif
 ifdef ICOUNT_SHIFT
@@ -106,13 +110,13 @@ bench-stats: lab
 bench-vcam: lab
 	@tools/vcam/bench.sh
 
-## make clean      remove build/ (kernel tree, guest root); results/ and the ccache stay
-clean:
-	rm -rf build
-
 ## make bench-dma    benchmark: the DMA API's allocation strategies (kmod/dma_nc_bench) per lab configuration: alloc/free/sync times, copy bandwidth, tables and plots in results/<UTC>-dma/ (RESULTS=dir, ITERATIONS=, TCG; icount clock)
 bench-dma: lab
 	@RESULTS='$(RESULTS)' ITERATIONS='$(ITERATIONS)' bench/dma.sh
+
+## make clean      remove build/ (kernel tree, guest root); results/ and the ccache stay
+clean:
+	rm -rf build
 
 ## make help       this list
 help:

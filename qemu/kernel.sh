@@ -90,7 +90,8 @@ fi
 
 apply() {
 	local head
-	head=$("$UVCDMA_TOP/qemu/apply-series.sh" "$KERNEL_SRC" "$series")
+	head=$("$UVCDMA_TOP/qemu/apply-series.sh" "$KERNEL_SRC" "$series") ||
+		die "${series#"$UVCDMA_TOP"/} does not apply to $KERNEL_PACKAGE $(dpkg-query -W -f='${Version}' "$KERNEL_PACKAGE" 2>/dev/null) (the failing patch is named above)"
 	log "kernel: $(git -C "$KERNEL_SRC" rev-list --count pristine.."$head") patch(es) applied"
 }
 step "kernel: applying ${series#"$UVCDMA_TOP"/}" apply

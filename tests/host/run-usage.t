@@ -23,7 +23,7 @@ check "unknown --clock" "unknown clock 'wall' \\(one of: icount realtime\\)" --c
 check "--icount-shift out of range" "icount shift '11' is not a whole number from 0 to 10" --icount-shift 11 -- true
 check "unknown --iommu" "unknown IOMMU 'intel' \\(none or smmuv3\\)" --iommu intel -- true
 check "--device without value" '--device needs a value' --device
-check "missing kernel" "no kernel image at /nonexistent: run 'make lab'" --kernel /nonexistent -- true
+check "missing kernel" "no kernel image at /nonexistent: run 'make lab KERNEL=[0-9.]+'" --kernel /nonexistent -- true
 
 out=$("$run" --help 2>&1) && st=0 || st=$?
 is "$st" 0 "--help: exit 0"
