@@ -70,8 +70,8 @@ void vcam_usage(FILE *f)
 	fputs(
 "    --fault-after N  frames sent clean before the first faulty one (default 0)\n"
 "    --fault-every N  then every Nth frame is faulty (default 1: all)\n"
-"    --fault-limit N  at most N faulty frames, and N stalled requests\n"
-"                     (default 0: no limit)\n"
+"    --fault-limit N  at most N faulty frames, and N requests stalled by\n"
+"                     each control fault (default 0: no limit)\n"
 "    --seed N         seed of random-bytes, random-payload, desc-fuzz (default 1)\n"
 "    --list-faults    the faults, one 'name<TAB>kind<TAB>text' a line\n"
 "                     (kind: S stream, C control request, D descriptor)\n"

@@ -161,7 +161,7 @@ static int standard(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 
 /*
  * Is control fault F due on this request? Once --fault-after frames were
- * sent, and until --fault-limit requests were stalled.
+ * sent, and until F has stalled --fault-limit requests.
  */
 static int ctrl_fault(struct vcam_ep0 *e, enum vcam_fault f)
 {
@@ -169,9 +169,9 @@ static int ctrl_fault(struct vcam_ep0 *e, enum vcam_fault f)
 	uint64_t sent = __atomic_load_n(&e->stream->st.frames, __ATOMIC_RELAXED);
 
 	if (!vcam_fault_on(c, f) || sent < c->fault_after ||
-	    (c->fault_limit && e->stalled >= c->fault_limit))
+	    (c->fault_limit && e->stalled[f] >= c->fault_limit))
 		return 0;
-	e->stalled++;
+	e->stalled[f]++;
 	if (c->verbose)
 		fprintf(stderr, "vcam: fault %s: STALL\n", vcam_fault_name(f));
 	return 1;

@@ -8,7 +8,7 @@
  *   S  a stream fault: changes the faulty frames (--fault-after,
  *      --fault-every, --fault-limit count frames)
  *   C  a control fault: STALLs a class request once --fault-after frames
- *      were sent (--fault-limit counts stalled requests)
+ *      were sent (--fault-limit counts the requests each one stalled)
  *   D  a descriptor fault: changes the configuration descriptor
  */
 #ifndef VCAM_FAULTS_H

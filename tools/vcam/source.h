@@ -156,7 +156,7 @@ struct vcam_ep0 {
 	struct vcam_probe probe;	/* VS_PROBE current value */
 	struct vcam_probe commit;	/* VS_COMMIT current value */
 	struct vcam_stream *stream;
-	uint64_t stalled;		/* requests stalled by a control fault */
+	uint64_t stalled[F_COUNT];	/* requests stalled by each control fault */
 };
 
 /* Handles one setup packet: replies, acks or stalls. -1 on a fatal
