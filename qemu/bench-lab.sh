@@ -28,13 +28,13 @@ build_kernel() {
 
 cold=skipped noop="" warm=""
 if [ "${BENCH_COLD:-1}" = 1 ]; then
-	rm -rf "$bench_build/linux" "$bench_ccache" "$bench_build/kernel.stamp"
+	rm -rf "$bench_build/linux-$KERNEL" "$bench_ccache" "$bench_build/linux-$KERNEL.stamp"
 	log "bench: cold build (empty ccache, fresh tree from the tarball)"
 	timed cold build_kernel
 fi
 log "bench: no-op rebuild"
 timed noop build_kernel
-rm -rf "$bench_build/linux" "$bench_build/kernel.stamp"
+rm -rf "$bench_build/linux-$KERNEL" "$bench_build/linux-$KERNEL.stamp"
 log "bench: fresh tree, warm ccache (a new clone on this machine)"
 timed warm build_kernel
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The URB allocation modes are one list: tools/common/urb_alloc_modes.h
 # (read through a program compiled against it), tools/common/urb_alloc_modes.sh,
-# the kernel series (enum uvc_urb_alloc, the uvc_urb_alloc_names[] strings and
-# the trace events' show_uvc_urb_alloc() names in patches/*.patch) and the
+# the kernel series of every base (enum uvc_urb_alloc, the uvc_urb_alloc_names[]
+# strings and the trace events' show_uvc_urb_alloc() names in
+# patches/BASE/*.patch) and the
 # bpftrace scripts' `@urb_alloc_mode[N] = "name";` lines (bpf/*.bt that have
 # them) name the same modes in the same order. The .sh's set of modes that
 # are never synced is the set uvc_urb_sync_for_cpu()/_for_device() have no
@@ -63,7 +64,7 @@ sh_unsynced() {
 # patch_adding ROOT REGEX: the one patch whose added lines match REGEX.
 patch_adding() {
 	local files
-	files=$(grep -l -E -- "^\\+$2" "$1"/patches/*.patch || true)
+	files=$(grep -l -E -- "^\\+$2" "$1"/patches/"$base"/*.patch || true)
 	[ "$(grep -c . <<<"$files")" -eq 1 ] ||
 		{ echo "patches: not exactly one patch adds /$2/: ${files:-none}" >&2; return 1; }
 	echo "$files"
@@ -166,10 +167,16 @@ disagreements() {
 	return "$bad"
 }
 
-# The repository's own places.
-out=$(disagreements "$top") && st=0 || st=$?
-ok "$st" "header, .sh, kernel enum, names[], trace names and never-synced set agree"
-[ "$st" -eq 0 ] || diag "$out"
+# The repository's own places, for the series of every base.
+for series in "$top"/patches/*/series; do
+	base=${series%/series}
+	base=${base##*/}
+	out=$(disagreements "$top") && st=0 || st=$?
+	ok "$st" "$base: header, .sh, kernel enum, names[], trace names and never-synced set agree"
+	[ "$st" -eq 0 ] || diag "$out"
+done
+# The rest works on the default base's series.
+base=6.1
 diag "modes: $(sh_modes "$top" | paste -sd ' ' -); never synced: $(sh_unsynced "$top" | paste -sd ' ' -)"
 like "$(kernel_modes "$top")" '^NONCONTIGUOUS noncontiguous$' "the kernel's list is read from the series"
 bpf=$(bpf_lists "$top" 2>/dev/null || true)
@@ -186,9 +193,9 @@ fi
 copy_root() {
 	local d=$tmp/copy-$1 i=0 m
 	rm -rf "$d"
-	mkdir -p "$d/tools/common" "$d/patches" "$d/bpf"
+	mkdir -p "$d/tools/common" "$d/patches/$base" "$d/bpf"
 	cp "$top"/tools/common/urb_alloc_modes.{h,sh} "$d/tools/common/"
-	cp "$top"/patches/*.patch "$d/patches/"
+	cp "$top"/patches/"$base"/*.patch "$d/patches/$base/"
 	cp "$top"/bpf/*.bt "$d/bpf/" 2>/dev/null || true
 	{
 		echo 'BEGIN {'
