@@ -26,7 +26,7 @@ export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
 .PHONY: all deps lab kernel kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check test shell guest-run \
-	bench-lab bench-stats bench-vcam bench-dma plots clean help
+	bench-lab bench-stats bench-vcam bench-dma plots clean help fuzz fuzz-desc
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
 ##                 (RUNS= FRAMES= FORMAT= SIZE= FPS= MODES= CLOCK= change the workload; README.md)
@@ -84,6 +84,14 @@ test: check
 ## make check-debug   the robustness tests (tests/guest/robust, the mode and fault tests) on the debug kernel; prints the wall time
 check-debug: lab kernel-debug
 	@tests/run-debug
+
+## make fuzz       every libFuzzer harness (uvcstat parsers and trace readers, vcam control requests and descriptors) FUZZ_TIME seconds each (default 60); crashes land in tests/host/fixtures/fuzz/
+fuzz: deps
+	@tests/fuzz/run.sh
+
+## make fuzz-desc  vcam --fault desc-fuzz in a guest: SEEDS seeds (default 300) from SEED (default 1), each plugged, probed, streamed if it can, unplugged
+fuzz-desc: lab
+	@qemu/run --timeout $$(( $${SEEDS:-300} * 10 + 120 )) -- bash tests/fuzz/desc-seeds.sh "$${SEED:-1}" "$${SEEDS:-300}"
 
 ## make shell      an interactive guest on this terminal
 shell: lab
