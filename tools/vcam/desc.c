@@ -189,8 +189,9 @@ static void vs_format(const struct vcam_config *c, const struct vcam_format *f,
 		      int index, struct out *o)
 {
 	int bad = vcam_fault_on(c, F_DESC_LENGTH);
-	/* desc-no-frames: the first format announces and has no frame */
-	int nframes = vcam_fault_on(c, F_DESC_NO_FRAMES) && index == 1 ? 0 : f->nframes;
+	/* desc-no-frames: the last format announces and has no frame (with
+	 * two formats, the first, the default, still streams) */
+	int nframes = vcam_fault_on(c, F_DESC_NO_FRAMES) && index == c->nformats ? 0 : f->nframes;
 
 	if (f->fmt == VCAM_YUYV) {
 		put8(o, bad ? 26 : 27); put8(o, 0x24); put8(o, 0x04);

@@ -43,7 +43,7 @@
 	X(DESC_LINK, "desc-bad-link", 'D', "VS input header bTerminalLink names no terminal") \
 	X(DESC_MAXP0, "desc-maxp0", 'D', \
 	  "bulk endpoint advertised with wMaxPacketSize 0") \
-	X(DESC_NO_FRAMES, "desc-no-frames", 'D', "the first format has no frame descriptor") \
+	X(DESC_NO_FRAMES, "desc-no-frames", 'D', "the last format has no frame descriptor") \
 	X(DESC_FUZZ, "desc-fuzz", 'D', \
 	  "configuration descriptor mutated at random by --seed")
 

@@ -113,12 +113,12 @@ static void test_desc_faults(void)
 	   "desc-total-short: wTotalLength 152 of 159 bytes, the endpoint after it");
 	config_from(&c, "--format yuyv,mjpeg --size 640x480 --fps 30 --fault desc-no-frames");
 	n = vcam_config_desc(&c, got, sizeof(got));
-	at = find_desc(got, n, 0, 0x24, 0x04);
-	ok(at > 0 && got[at + 4] == 0 && got[at + got[at] + 2] == 0x0d && chains(got, n) &&
-	   rd16(got + 2) == n, "desc-no-frames: YUYV format with 0 frames, colour matching follows");
 	at = find_desc(got, n, 0, 0x24, 0x06);
-	ok(at > 0 && got[at + 4] == 1 && got[at + got[at] + 2] == 0x07,
-	   "desc-no-frames: the second format keeps its frame");
+	ok(at > 0 && got[at + 4] == 0 && got[at + got[at] + 2] == 0x0d && chains(got, n) &&
+	   rd16(got + 2) == n, "desc-no-frames: MJPEG (last) format with 0 frames, colour matching follows");
+	at = find_desc(got, n, 0, 0x24, 0x04);
+	ok(at > 0 && got[at + 4] == 1 && got[at + got[at] + 2] == 0x05,
+	   "desc-no-frames: the first format keeps its frame");
 }
 
 static void test_desc_fuzz(void)
