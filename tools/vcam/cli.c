@@ -20,6 +20,7 @@ void vcam_usage(FILE *f)
 "SYNOPSIS\n"
 "    vcam [--format LIST] [--size LIST] [--fps LIST|free] [--frames N]\n"
 "         [--speed high|super] [--pts] [--scr] [--quality Q] [--no-framestamp]\n"
+"         [--streams 1|2]\n"
 "         [--payload-size BYTES] [--write-size BYTES] [--udc DRIVER:DEVICE]\n"
 "         [--fault LIST [--fault-after N] [--fault-every N] [--fault-limit N]\n"
 "         [--seed N]] [--list-faults] [-v]\n"
@@ -54,6 +55,10 @@ void vcam_usage(FILE *f)
 "    -q, --quality Q     MJPEG quality 1..100 (default 82: ~68 KB/frame at 1280x720)\n"
 "        --no-framestamp frames without a framestamp, as a real camera sends\n"
 "                        them (uvcstat run then reports them not checked)\n"
+"        --streams N     1 (default) or 2: a second VideoStreaming interface\n"
+"                        (same formats, endpoint 0x82) that binds and never\n"
+"                        streams (its COMMIT stalls), as a camera with several\n"
+"                        streams has\n"
 "        --payload-size B  dwMaxPayloadTransferSize: split frames into\n"
 "                        payloads of at most B bytes (default: one payload per\n"
 "                        frame, like a bulk camera)\n"
@@ -265,6 +270,7 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 		{ "pts", no_argument, NULL, 'P' },
 		{ "scr", no_argument, NULL, 'C' },
 		{ "no-framestamp", no_argument, NULL, 'N' },
+		{ "streams", required_argument, NULL, 'T' },
 		{ "quality", required_argument, NULL, 'q' },
 		{ "payload-size", required_argument, NULL, 'p' },
 		{ "write-size", required_argument, NULL, 'w' },
@@ -320,6 +326,11 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 			break;
 		case 'N':
 			c->no_framestamp = 1;
+			break;
+		case 'T':
+			if (parse_u64(optarg, &v, 1, 2))
+				return err("bad --streams '%s'", optarg, "1, 2");
+			c->idle_streams = (int)v - 1;
 			break;
 		case 'q':
 			if (parse_u64(optarg, &v, 1, 100))

@@ -5,6 +5,9 @@
  * VideoStreaming interface with exactly one alternate setting and one bulk
  * IN endpoint (uvcvideo's bulk path; dummy_hcd has no isochronous support).
  * Class descriptors carry no string indices, so uvcvideo asks for none.
+ * --streams 2 adds a second VideoStreaming interface (its own output
+ * terminal and bulk endpoint, the same formats) that binds and never
+ * streams: a camera with several streams, as uvcstat must handle.
  */
 #include "vcam.h"
 
@@ -132,20 +135,31 @@ void vcam_ep_desc(const struct vcam_config *c, uint8_t *buf)
 
 /* ---- Class-specific descriptors ---- */
 
+/* --streams 2: the second stream's output terminal, fed by the same camera. */
+static void vc_idle_stream_terminal(const struct vcam_config *c, struct out *o)
+{
+	if (!c->idle_streams)
+		return;
+	put8(o, 9); put8(o, 0x24); put8(o, 0x03); put8(o, VCAM_OT2_ID);
+	put16(o, 0x0101); put8(o, 0); put8(o, VCAM_IT_ID); put8(o, 0);
+}
+
 static void vc_interface(const struct vcam_config *c, struct out *o)
 {
+	int nvs = 1 + c->idle_streams;
 	size_t total_at;
 
-	(void)c;
 	/* IAD, then the VideoControl interface (no endpoint) */
-	put8(o, 8); put8(o, 0x0b); put8(o, VCAM_VC_INTF); put8(o, 2);
+	put8(o, 8); put8(o, 0x0b); put8(o, VCAM_VC_INTF); put8(o, 1 + nvs);
 	put8(o, 0x0e); put8(o, 0x03); put8(o, 0x00); put8(o, 0);
 	put8(o, 9); put8(o, 0x04); put8(o, VCAM_VC_INTF); put8(o, 0); put8(o, 0);
 	put8(o, 0x0e); put8(o, 0x01); put8(o, 0x00); put8(o, 0);
 	/* VC header, UVC 1.1: 34-byte probe/commit */
 	total_at = o->n + 5;
-	put8(o, 13); put8(o, 0x24); put8(o, 0x01); put16(o, 0x0110);
-	put16(o, 0); put32(o, VCAM_CLOCK_HZ); put8(o, 1); put8(o, VCAM_VS_INTF);
+	put8(o, 12 + nvs); put8(o, 0x24); put8(o, 0x01); put16(o, 0x0110);
+	put16(o, 0); put32(o, VCAM_CLOCK_HZ); put8(o, nvs); put8(o, VCAM_VS_INTF);
+	if (c->idle_streams)
+		put8(o, VCAM_VS2_INTF);
 	/* Camera input terminal, no controls */
 	put8(o, 18); put8(o, 0x24); put8(o, 0x02); put8(o, VCAM_IT_ID);
 	put16(o, 0x0201); put8(o, 0); put8(o, 0);
@@ -154,7 +168,8 @@ static void vc_interface(const struct vcam_config *c, struct out *o)
 	/* Output terminal: USB streaming, fed by the camera */
 	put8(o, 9); put8(o, 0x24); put8(o, 0x03); put8(o, VCAM_OT_ID);
 	put16(o, 0x0101); put8(o, 0); put8(o, VCAM_IT_ID); put8(o, 0);
-	set16(o, total_at, 13 + 18 + 9);
+	vc_idle_stream_terminal(c, o);
+	set16(o, total_at, 12 + nvs + 18 + 9 * nvs);
 }
 
 static void vs_frame(const struct vcam_config *c, const struct vcam_format *f,
@@ -216,19 +231,20 @@ static void vs_format(const struct vcam_config *c, const struct vcam_format *f,
 	put8(o, 6); put8(o, 0x24); put8(o, 0x0d); put8(o, 1); put8(o, 1); put8(o, 4);
 }
 
-static void vs_interface(const struct vcam_config *c, struct out *o)
+/* A VideoStreaming interface: number INTF, endpoint EP, linked to terminal OT. */
+static void vs_interface(const struct vcam_config *c, struct out *o, int intf, int ep, int ot)
 {
 	size_t hdr_at;
 	int ss = c->speed == VCAM_SUPER;
 
-	put8(o, 9); put8(o, 0x04); put8(o, VCAM_VS_INTF); put8(o, 0); put8(o, 1);
+	put8(o, 9); put8(o, 0x04); put8(o, intf); put8(o, 0); put8(o, 1);
 	put8(o, 0x0e); put8(o, 0x02); put8(o, 0x00); put8(o, 0);
 	/* VS input header: one bmaControls byte per format */
 	hdr_at = o->n;
 	put8(o, 13 + c->nformats); put8(o, 0x24); put8(o, 0x01);
 	put8(o, c->nformats); put16(o, 0);
-	put8(o, VCAM_EP_ADDR); put8(o, 0);
-	put8(o, vcam_fault_on(c, F_DESC_LINK) ? 9 : VCAM_OT_ID);
+	put8(o, ep); put8(o, 0);
+	put8(o, vcam_fault_on(c, F_DESC_LINK) ? 9 : ot);
 	put8(o, 0); put8(o, 0); put8(o, 0);
 	put8(o, 1);
 	for (int i = 0; i < c->nformats; i++)
@@ -237,7 +253,7 @@ static void vs_interface(const struct vcam_config *c, struct out *o)
 		vs_format(c, &c->format[i], i + 1, o);
 	set16(o, hdr_at + 4, o->n - hdr_at);
 	/* Bulk IN endpoint */
-	put8(o, 7); put8(o, 0x05); put8(o, VCAM_EP_ADDR); put8(o, 0x02);
+	put8(o, 7); put8(o, 0x05); put8(o, ep); put8(o, 0x02);
 	put16(o, vcam_fault_on(c, F_DESC_MAXP0) ? 0 : vcam_maxp(c)); put8(o, 0);
 	if (ss) {
 		/* SuperSpeed companion: no burst, no streams */
@@ -249,11 +265,13 @@ size_t vcam_config_desc(const struct vcam_config *c, uint8_t *buf, size_t size)
 {
 	struct out o = { buf, 0, size };
 
-	put8(&o, 9); put8(&o, 0x02); put16(&o, 0); put8(&o, 2);
+	put8(&o, 9); put8(&o, 0x02); put16(&o, 0); put8(&o, 2 + c->idle_streams);
 	put8(&o, 1); put8(&o, 0); put8(&o, 0x80);
 	put8(&o, 50);	/* 100 mA at high speed, 400 mA at SuperSpeed */
 	vc_interface(c, &o);
-	vs_interface(c, &o);
+	vs_interface(c, &o, VCAM_VS_INTF, VCAM_EP_ADDR, VCAM_OT_ID);
+	if (c->idle_streams)
+		vs_interface(c, &o, VCAM_VS2_INTF, VCAM_EP2_ADDR, VCAM_OT2_ID);
 	/* desc-total-short: the host reads all but the endpoint descriptor */
 	set16(&o, 2, o.n - (vcam_fault_on(c, F_DESC_TOTAL_SHORT) ? 7 : 0));
 	if (vcam_fault_on(c, F_DESC_FUZZ) && o.n <= size)

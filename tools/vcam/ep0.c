@@ -120,6 +120,12 @@ static int set_configuration(struct vcam_ep0 *e, const struct usb_ctrlrequest *c
 	return ep0_read(e, NULL, 0) < 0 ? -1 : 0;
 }
 
+/* The highest interface number: the second stream's with --streams 2. */
+static unsigned int last_intf(const struct vcam_config *cfg)
+{
+	return cfg->idle_streams ? VCAM_VS2_INTF : VCAM_VS_INTF;
+}
+
 static int standard(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 {
 	uint8_t zero = 0, one = 1;
@@ -138,11 +144,11 @@ static int standard(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 	case USB_REQ_SET_INTERFACE:
 		/* one alternate setting per interface */
 		if ((c->bRequestType & USB_RECIP_MASK) == USB_RECIP_INTERFACE &&
-		    c->wValue == 0 && c->wIndex <= VCAM_VS_INTF)
+		    c->wValue == 0 && c->wIndex <= last_intf(e->cfg))
 			return ep0_read(e, NULL, 0) < 0 ? -1 : 0;
 		break;
 	case USB_REQ_GET_INTERFACE:
-		if (c->wIndex <= VCAM_VS_INTF)
+		if (c->wIndex <= last_intf(e->cfg))
 			return ep0_reply(e, c, &zero, 1);
 		break;
 	case USB_REQ_SET_SEL:		/* SuperSpeed: exit latencies, 6 bytes */
@@ -276,6 +282,8 @@ static int class_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 			return ep0_stall(e);
 		return in ? probe_get(e, c, commit) : probe_set(e, c, commit);
 	}
+	if (intf == VCAM_VS2_INTF && e->cfg->idle_streams && cs == UVC_VS_PROBE_CONTROL)
+		return in ? probe_get(e, c, 0) : probe_set(e, c, 0);	/* never a commit: idle */
 	if (intf == VCAM_VC_INTF && entity == 0 && cs == UVC_VC_REQUEST_ERROR_CODE_CONTROL &&
 	    in && c->bRequest == UVC_GET_CUR)
 		return ep0_reply(e, c, &zero, 1);	/* no error */

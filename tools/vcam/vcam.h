@@ -23,6 +23,10 @@
 #define VCAM_VC_INTF		0
 #define VCAM_VS_INTF		1
 #define VCAM_OT_ID		2
+/* --streams 2: a second VideoStreaming interface, its terminal and endpoint */
+#define VCAM_VS2_INTF		2
+#define VCAM_OT2_ID		3
+#define VCAM_EP2_ADDR		0x82
 #define VCAM_IT_ID		1
 #define VCAM_HDR_MAX		12	/* 2 + PTS 4 + SCR 6 */
 
@@ -52,6 +56,7 @@ struct vcam_config {
 	uint64_t frames;	/* stop after this many frames (0: never) */
 	int pts, scr;		/* payload header timestamps */
 	int no_framestamp;	/* frames without a framestamp, like a real camera's */
+	int idle_streams;	/* --streams 2: 1, a second streaming interface that never streams */
 	uint32_t payload_size;	/* dwMaxPayloadTransferSize override (0: whole frame) */
 	uint32_t write_size;	/* bytes per EP_WRITE at most */
 	int quality;		/* JPEG quality 1..100 */

@@ -176,6 +176,43 @@ static void test_descriptors(void)
 
 /* ---- Negotiation ---- */
 
+/* --streams 2: a second VideoStreaming interface, linked and with its own endpoint. */
+static void test_idle_stream_descriptors(void)
+{
+	static uint8_t got[4096];
+	struct vcam_config c;
+	size_t n, i;
+	long vc, vs1, vs2, ot2;
+	int walk_ok = 1, intfs = 0, eps = 0;
+
+	config_from(&c, "--format yuyv --size 640x480 --fps 30 --streams 2");
+	n = vcam_config_desc(&c, got, sizeof(got));
+	for (i = 0; i < n; i += got[i]) {
+		if (got[i] < 2 || i + got[i] > n)
+			walk_ok = 0;
+		if (got[i] < 2)
+			break;
+		intfs += got[i + 1] == 0x04;
+		eps += got[i + 1] == 0x05;
+	}
+	ok(walk_ok && rd16(got + 2) == n && got[4] == 3 && intfs == 3 && eps == 2,
+	   "--streams 2: descriptors chain to wTotalLength %zu, 3 interfaces, 2 endpoints", n);
+	ok(got[9] == 8 && got[9 + 1] == 0x0b && got[9 + 3] == 3, "--streams 2: the IAD counts 3 interfaces");
+	vc = find_desc(got, n, 0, 0x24, 0x01);
+	ok(vc > 0 && got[vc] == 14 && got[vc + 11] == 2 && got[vc + 12] == VCAM_VS_INTF &&
+	   got[vc + 13] == VCAM_VS2_INTF && rd16(got + vc + 5) == 14 + 18 + 9 + 9,
+	   "--streams 2: VC header lists interfaces 1 and 2, wTotalLength 50");
+	ot2 = find_desc(got, n, (size_t)find_desc(got, n, 0, 0x24, 0x03) + 9, 0x24, 0x03);
+	ok(ot2 > 0 && got[ot2 + 3] == VCAM_OT2_ID && rd16(got + ot2 + 4) == 0x0101 && got[ot2 + 7] == VCAM_IT_ID,
+	   "--streams 2: a second streaming output terminal fed by the camera");
+	vs1 = find_desc(got, n, (size_t)vc + got[vc], 0x24, 0x01);
+	vs2 = vs1 > 0 ? find_desc(got, n, (size_t)vs1 + got[vs1], 0x24, 0x01) : -1;
+	ok(vs1 > 0 && got[vs1 + 6] == VCAM_EP_ADDR && got[vs1 + 8] == VCAM_OT_ID,
+	   "--streams 2: the first stream keeps endpoint 0x81 and its terminal");
+	ok(vs2 > 0 && got[vs2 + 6] == VCAM_EP2_ADDR && got[vs2 + 8] == VCAM_OT2_ID && got[vs2 - 9 + 2] == VCAM_VS2_INTF,
+	   "--streams 2: interface 2 has endpoint 0x82, linked to the second terminal");
+}
+
 static void test_probe(void)
 {
 	struct vcam_config c;
@@ -632,6 +669,7 @@ static void test_cli(void)
 int main(void)
 {
 	test_descriptors();
+	test_idle_stream_descriptors();
 	test_probe();
 	test_payload();
 	test_framestamp();
