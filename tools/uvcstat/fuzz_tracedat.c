@@ -12,6 +12,8 @@
  * order, their stream indices name a stream, their modes are known or -1.
  *   make -C tools/uvcstat fuzz; $(OUT)/obj/uvcstat/uvcstat-fuzz-tracedat CORPUS
  */
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,22 @@
 #include "uvcstat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+void __sanitizer_set_death_callback(void (*callback)(void));
+
+/*
+ * In uvc_trace_load()'s child, libtracecmd's crashes are expected (the
+ * parent reports them as a corrupt file): the child must die of them
+ * quietly, not run libFuzzer's crash handler, which would save the
+ * parent's input as a crash of ours.
+ */
+static void quiet_child(void)
+{
+	static const int deadly[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE };
+
+	__sanitizer_set_death_callback(NULL);
+	for (size_t i = 0; i < sizeof(deadly) / sizeof(deadly[0]); i++)
+		signal(deadly[i], SIG_DFL);
+}
 
 static void must(int cond)
 {
@@ -36,15 +54,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char msg[512];
 	FILE *f;
 
-	if (!path[0])
+	if (!path[0]) {
+		pthread_atfork(NULL, NULL, quiet_child);
 		snprintf(path, sizeof(path), "/tmp/uvcstat-fuzz-%d.dat", (int)getpid());
+	}
 	f = fopen(path, "wb");
 	must(f != NULL);
 	must(fwrite(data, 1, size, f) == size);
 	fclose(f);
-	if (uvc_trace_load(path, &a) != EXIT_OK)
+	if (uvc_trace_load(path, &a) != EXIT_OK) {
+		unlink(path);
 		return 0;
+	}
 	must(uvc_trace_read(path, &t, msg, sizeof(msg)) == EXIT_OK);
+	unlink(path);
 	must(t.n == a.n && t.nstreams == a.nstreams && t.records == a.records);
 	for (size_t i = 0; i < t.nstreams; i++)
 		must(!strcmp(t.streams[i], a.streams[i]));
