@@ -25,7 +25,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check test shell guest-run \
+.PHONY: all deps lab kernel build-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean help fuzz fuzz-desc
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -48,6 +48,10 @@ kernel: deps
 ## make kmod       the out-of-tree modules of kmod/ (dma_nc_bench) for the lab kernel, into its /lib/modules/RELEASE/extra
 kmod: kernel
 	@kmod/dma_nc_bench/build.sh
+
+## make build-arm32   the KERNEL base's series built for 32-bit arm (the objects it touches, lockdep on, warnings as errors)
+build-arm32: kernel
+	@patches/build-arm32.sh
 
 ## make kernel-dma-debug   the same kernel with CONFIG_DMA_API_DEBUG (qemu/kernel-dma-debug.config), and kmod/ for it
 kernel-dma-debug: kernel
@@ -75,9 +79,17 @@ tools: deps userland
 			SYSROOT=$(CURDIR)/build/guest-root || exit 1; \
 	done
 
-## make check      host unit tests and in-guest tests, collected by prove (TAP)
+## make check      host unit tests and in-guest tests on the KERNEL base (6.1 by default), collected by prove (TAP);
+##                 then, on every other base, the mode, trace-event and statistics tests (OTHER_BASE_TESTS)
+KERNEL_DEFAULT := $(shell sed -n 's/^KERNEL_DEFAULT=//p' qemu/lib.sh)
+OTHER_BASES = $(filter-out $(or $(KERNEL),$(KERNEL_DEFAULT)),$(KERNEL_BASES))
+OTHER_BASE_TESTS := tests/guest/urb-alloc.t tests/lab/trace-events.t tests/guest/uvcstat-run.t tests/lab/series-arm32.t
 check: lab kernel-dma-debug
 	@tests/run
+	@for b in $(OTHER_BASES); do \
+		echo "[uvcdma] check: the $$b kernel: $(OTHER_BASE_TESTS)" >&2; \
+		$(MAKE) -s kernel KERNEL=$$b && UVCDMA_KERNEL=$$b tests/run $(OTHER_BASE_TESTS) || exit 1; \
+	done
 
 test: check
 

@@ -69,13 +69,13 @@ done
 text=$(cat "$TRACE_TMP/dma-summary.out")
 like "$text" '^@calls\[[^,]+, tracepoint:dma:dma_sync_sg_for_cpu\]: [1-9][0-9]*$' \
 	"dma-summary: counts the noncontiguous mode's sg syncs for the CPU"
-like "$text" '^@bytes\[[^,]+, tracepoint:dma:dma_sync_sg_for_device\]: [1-9][0-9]*$' \
-	"dma-summary: sums the bytes of the sg syncs for the device"
+like "$text" '^@cache_maint\[[^,]+, tracepoint:dma:dma_sync_sg_for_device\]: [1-9][0-9]*$' \
+	"dma-summary: counts the sg syncs for the device that maintained the caches"
 like "$text" '^@calls\[[^,]+, tracepoint:dma:dma_sync_single_for_cpu\]: [1-9][0-9]*$' \
 	"dma-summary: counts the noncoherent mode's single syncs"
-like "$text" '^@bytes\[[^,]+, tracepoint:dma:dma_alloc_noncontiguous\]: [1-9][0-9]*$' \
+like "$text" '^@bytes\[[^,]+, tracepoint:dma:dma_alloc_sgt\]: [1-9][0-9]*$' \
 	"dma-summary: sums the bytes of the noncontiguous allocations"
-like "$text" '^@calls\[[^,]+, tracepoint:dma:dma_alloc_coherent\]: [1-9][0-9]*$' \
+like "$text" '^@calls\[[^,]+, tracepoint:dma:dma_alloc\]: [1-9][0-9]*$' \
 	"dma-summary: counts the coherent allocations"
 [ "$_tap_failed" -eq 0 ] || diag "$text"
 

@@ -24,25 +24,30 @@ for ev in uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cp
 	uvcvideo_sync_for_device_start uvcvideo_sync_for_device_done uvcvideo_invalidate_vmap \
 	uvcvideo_decode_header uvcvideo_copy_queued uvcvideo_copy_start uvcvideo_copy \
 	uvcvideo_copy_done uvcvideo_urb_submit \
-	dma_alloc_noncontiguous dma_free_noncontiguous dma_vmap_noncontiguous \
-	dma_vunmap_noncontiguous dma_sync_sg_for_cpu dma_sync_sg_for_device \
-	dma_alloc_coherent dma_free_coherent dma_alloc_pages dma_free_pages \
+	dma_alloc_sgt dma_free_sgt dma_vmap_sgt dma_vunmap_sgt \
+	dma_sync_sg_for_cpu dma_sync_sg_for_device \
+	dma_alloc dma_free dma_alloc_pages dma_free_pages \
 	dma_sync_single_for_cpu dma_sync_single_for_device; do
 	ok "$([ "$(count "$ev")" -gt 0 ] && echo 0 || echo 1)" "$ev recorded ($(count "$ev"))"
 done
 
 # Every URB of every stream: 5 buffers allocated and freed per mode.
-is "$(count dma_alloc_noncontiguous)" 5 "5 non-contiguous URB buffers allocated (one stream)"
-is "$(count dma_free_noncontiguous)" 5 "and freed"
-is "$(grep ' dma_alloc_coherent: ' <<<"$report" | grep -c 'dummy_hcd')" 5 \
+is "$(count dma_alloc_sgt)" 5 "5 non-contiguous URB buffers allocated (one stream)"
+is "$(count dma_alloc_sgt_err)" 0 "none failed"
+is "$(count dma_free_sgt)" 5 "and freed"
+is "$(grep ' dma_alloc: ' <<<"$report" | grep -c 'dummy_hcd')" 5 \
 	"5 coherent URB buffers allocated on the HCD's device"
 is "$(count dma_alloc_pages)" 5 "5 non-coherent URB buffers allocated"
 urb_size=$(grep -m1 ' uvcvideo_sync_for_cpu_start: ' <<<"$report" | sed -n 's/.* size=\([0-9]*\).*/\1/p')
-like "$(grep ' dma_alloc_noncontiguous: ' <<<"$report" | head -n 1)" "size=$urb_size nents=1 .* ok" \
-	"allocation size matches the URB size ($urb_size) with one segment"
-like "$(grep ' dma_sync_sg_for_cpu: ' <<<"$report" | head -n 1)" "dir=FROM_DEVICE .* nents=1 bytes=$urb_size cache_maint=1" \
+# The events are upstream's (6.12): arrays print as {0x..,0x..}.
+like "$(grep ' dma_alloc_sgt: ' <<<"$report" | head -n 1)" "size=$urb_size phys_addrs=\\{0x[0-9a-f]+\\} " \
+	"allocation size matches the URB size ($urb_size), in one segment (no IOMMU)"
+like "$(grep ' dma_sync_sg_for_cpu: ' <<<"$report" | head -n 1)" \
+	"dir=FROM_DEVICE dma_addrs=\\{0x[0-9a-f]+\\} sizes=\\{$(printf '0x%x' "$urb_size")\\} cache_maint=1" \
 	"sg syncs cover the URB, and the arm64 dummy device needs cache maintenance"
-like "$(grep ' dma_alloc_noncontiguous: ' <<<"$report" | head -n 1)" 'dummy_hcd\.0' "device names are recorded"
+like "$(grep ' dma_vmap_sgt: ' <<<"$report" | head -n 1)" "size=$urb_size virt_addr=[0-9a-fx]+ vmapped=0" \
+	"the URB buffer's kernel mapping is its linear-map address (contiguous pages)"
+like "$(grep ' dma_alloc_sgt: ' <<<"$report" | head -n 1)" 'dummy_hcd\.0' "device names are recorded"
 
 complete=$(count uvcvideo_urb_complete)
 ok "$([ "$(count uvcvideo_sync_for_cpu_start)" -eq "$(count uvcvideo_sync_for_cpu_done)" ] && echo 0 || echo 1)" \

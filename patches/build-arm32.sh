@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# 32-bit arm build check of the KERNEL base's series: many UVC boards run
+# 32-bit kernels, where u64 statistics, sequence counts and 64-bit
+# divisions compile to other code than on arm64. Builds the objects the
+# series touches, kernel/dma/mapping.o and the uvcvideo module, for ARCH=arm
+# (qemu/kernel-arm32.config: SMP, PREEMPT, HIGHMEM, lockdep, warnings as
+# errors) in a worktree of the lab's tree with the series applied
+# (build/arm32-<base>). Run qemu/kernel.sh first (it applies the series).
+#
+# usage: [UVCDMA_KERNEL=BASE] patches/build-arm32.sh
+set -euo pipefail
+# shellcheck source=qemu/lib.sh
+. "$(dirname "$0")/../qemu/lib.sh"
+kernel_base_check
+
+cross=${CROSS_COMPILE_ARM32:-arm-linux-gnueabihf-}
+command -v "${cross}gcc" >/dev/null || die "${cross}gcc not found: run 'make deps' (gcc-arm-linux-gnueabihf)"
+tree=$BUILD_DIR/arm32-$KERNEL
+kernel_build_env "$tree"
+export ARCH=arm CROSS_COMPILE=$cross
+head=$(git -C "$KERNEL_MAIN_SRC" rev-parse HEAD 2>/dev/null) ||
+	die "no kernel tree at $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
+patches=$(git -C "$KERNEL_MAIN_SRC" rev-list --count pristine.."$head")
+[ "$patches" -gt 0 ] || die "no patches applied in $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
+
+if [ ! -d "$tree" ]; then
+	git -C "$KERNEL_MAIN_SRC" worktree prune
+	step "arm32: worktree $tree" git -C "$KERNEL_MAIN_SRC" worktree add -q --detach "$tree" "$head"
+fi
+git -C "$tree" checkout -q -f --detach "$head"
+
+fragment=$UVCDMA_TOP/qemu/kernel-arm32.config
+configure() {
+	make -C "$tree" -s allnoconfig
+	"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" "$tree/.config" "$fragment" >"$BUILD_DIR/arm32-$KERNEL-config.log" 2>&1
+	make -C "$tree" -s olddefconfig
+	"$UVCDMA_TOP/qemu/check-config.sh" "$fragment" "$tree/.config" >&2 ||
+		die "Kconfig dropped options that ${fragment##*/} asks for (listed above)"
+}
+step "arm32: configuring from ${fragment#"$UVCDMA_TOP"/}" configure
+
+log_file=$BUILD_DIR/arm32-$KERNEL-build.log
+arm32_make() {
+	make -C "$tree" -j"${JOBS:-$(nproc)}" CC="ccache ${cross}gcc" "$@" >>"$log_file" 2>&1 ||
+		{ tail -n 30 "$log_file" >&2; die "32-bit arm build of the $KERNEL series failed at '$*' (log: $log_file)"; }
+}
+build() {
+	: >"$log_file"
+	arm32_make modules_prepare
+	arm32_make kernel/dma/mapping.o
+	arm32_make M=drivers/media/usb/uvc modules
+}
+step "arm32: building kernel/dma/mapping.o and uvcvideo.ko for ARCH=arm ($patches patches of ${KERNEL_SERIES#"$UVCDMA_TOP"/})" build
+for obj in kernel/dma/mapping.o drivers/media/usb/uvc/uvcvideo.ko; do
+	[ -f "$tree/$obj" ] || die "no $obj after the build (log: $log_file)"
+done
+log "arm32: the $KERNEL series builds for 32-bit arm (kernel/dma/mapping.o, uvcvideo.ko)"
