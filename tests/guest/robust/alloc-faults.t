@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Scenario 8, in the guest on the debug kernel (make check-debug): URB buffer
+# allocations fail at STREAMON, in every allocation mode. fail_page_alloc
+# and failslab are scoped to the capture task (task-filter and
+# /proc/PID/make-it-fail) and to uvc_alloc_urb_buffers() and what it calls
+# (the stack trace filter), so nothing else in the guest fails.
+# Expected:
+#  - every allocation failing: STREAMON fails with ENOMEM, which the capture
+#    tool reports ("VIDIOC_STREAMON: Cannot allocate memory"); the next
+#    stream, with nothing failing, verifies;
+#  - one failure, at the first, the middle or the last of the 5 URB buffers
+#    (the space budget lets exactly that many buffers' bytes through):
+#    uvcvideo frees what it had, retries with half the packets per URB, and
+#    the stream verifies;
+#  - either way, every buffer is freed the way (DMA API call, or kfree for
+#    usb_alloc_coherent()'s kmalloc on dummy_hcd) and with the size it was
+#    allocated with (the series' dma_alloc_*/dma_free_* trace events), none
+#    is left allocated after STREAMOFF; no bad page state or other report
+#    (qemu/splat-scan), no leak (kmemleak).
+set -euo pipefail
+. tests/lib/tap.sh
+. tests/lib/guest-lib.sh
+. tests/lib/robust.sh
+. tools/common/urb_alloc_modes.sh
+robust_debug_kernel || skip_all "needs the debug kernel's fault injection and kmemleak (make check-debug)"
+VCAM_TMP=$(mktemp -d)
+param=/sys/module/uvcvideo/parameters/urb_alloc
+urbs=5
+
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+kmemleak_begin
+fault_reset
+vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
+range=$(sym_range 'uvc_alloc_urb_buffers(\.part\.[0-9]+)?' || true)
+like "$range" '^0x[0-9a-f]+ 0x[0-9a-f]+$' "uvc_alloc_urb_buffers() found in kallsyms ($range)"
+[ -n "$range" ] || { done_testing || true; exit 1; }
+
+# capture FRAMES: a stream of FRAMES frames by a task marked make-it-fail,
+# traced; sets out, st and pairs (alloc_pairs of the trace).
+capture() {
+	dma_trace_start
+	robust_capture fault_run "$1"
+	dma_trace_stop "$VCAM_TMP/trace"
+	pairs=$(alloc_pairs "$VCAM_TMP/trace")
+}
+
+# pairs_clean WHAT: every buffer freed once, as allocated, nothing left.
+pairs_clean() {
+	like "$pairs" ' size-mismatch 0 unfreed 0 unknown-free 0 ' "$1: every buffer freed once, with its size ($pairs)"
+}
+
+# sizes_of PAIRS: the sizes list, one per line ("!" marks a failed allocation).
+sizes_of() { sed -n 's/.* sizes //p' <<<"$1" | tr ',' '\n'; }
+
+for mode in "${URB_ALLOC_MODES[@]}"; do
+	echo "$mode" >"$param"
+	fault_reset
+	capture 10
+	ok "$st" "$mode: a stream with no fault verifies"
+	[ "$st" -eq 0 ] || diag "$out"
+	like "$pairs" "^allocs $urbs frees $urbs failed 0 " "$mode: $urbs URB buffers allocated and freed ($pairs)"
+	pairs_clean "$mode, no fault"
+	full=$(sizes_of "$pairs" | head -n 1)
+	like "$full" '^[0-9]+$' "$mode: URB buffers of $full bytes"
+
+	# Every allocation fails: each halving of the packets per URB fails too.
+	fault_setup fail_page_alloc -1 0 "$range"
+	fault_setup failslab -1 0 "$range"
+	capture 5
+	fault_reset
+	is "$st" 2 "$mode, all failing: the capture fails"
+	like "$out" 'VIDIOC_STREAMON: Cannot allocate memory' "$mode, all failing: it reports STREAMON's ENOMEM"
+	like "$pairs" ' failed [1-9][0-9]* ' "$mode, all failing: the allocations failed ($pairs)"
+	pairs_clean "$mode, all failing"
+	capture 20
+	ok "$st" "$mode: after the failures, a stream verifies"
+	[ "$st" -eq 0 ] || diag "$out"
+	pairs_clean "$mode, after the failures"
+
+	for target in 0 $((urbs / 2)) $((urbs - 1)); do
+		what="$mode, URB $target of 0-$((urbs - 1)) failing once"
+		# The budget passes $target buffers of $full bytes. Allocations the
+		# DMA API makes beside the buffer pages (remap, KASAN's vmalloc
+		# shadow) may eat into it: then add a page and try again.
+		budget=$((target * full + 1))
+		[ "$target" -gt 0 ] || budget=0
+		for ((try = 0; try < 8; try++)); do
+			fault_setup fail_page_alloc 1 "$budget" "$range"
+			capture 20
+			left=$(cat /sys/kernel/debug/fail_page_alloc/times)
+			fault_reset
+			failed_at=$(sizes_of "$pairs" | awk '/^!/ { print n + 0; exit } { n++ }')
+			[ "${failed_at:-$urbs}" -lt "$target" ] || break
+			budget=$((budget + 4096))
+		done
+		is "$left" 0 "$what: the fault was injected"
+		is "${failed_at:-none}" "$target" "$what: the failure hit URB $target (budget $budget bytes)"
+		ok "$st" "$what: the stream verifies"
+		[ "$st" -eq 0 ] || diag "$out"
+		like "$pairs" ' failed 1 ' "$what: exactly one allocation failed ($pairs)"
+		pairs_clean "$what"
+		is "$(sizes_of "$pairs" | tail -n "$urbs" | sort -u)" "$((full / 2))" \
+			"$what: uvcvideo fell back to $urbs buffers of half the packets ($((full / 2)) bytes)"
+	done
+done
+vcam_stop TERM
+is "$VCAM_STATUS" 0 "vcam exits 0"
+kmemleak_end "URB allocation faults"
+kernel_healthy "URB allocation faults"
+done_testing

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Scenario 11, in the guest on the debug kernel (make check-debug): a probe
+# that fails after the stream's debugfs files exist. uvc_register_video()
+# creates /sys/kernel/debug/usb/uvcvideo/<bus>-<dev>-<intf>/ (stats, and the
+# series' stats_raw, both pointing at the struct uvc_streaming) before
+# video_register_device(); failslab, scoped to __video_register_device()
+# by the stack trace filter, fails that registration's first allocation
+# (cdev_alloc(): -ENOMEM), as running out of video minors would (-ENFILE).
+# The probe then fails and frees the stream.
+# Expected, with the fix (patch "media: uvcvideo: Remove the stream's
+# debugfs files when its registration fails"): no debugfs directory is left
+# behind, and the camera probes and streams when plugged in again. Without
+# it the directory stays, and the reads below are a use-after-free that
+# KASAN reports (qemu/run exits 125: the test fails).
+set -euo pipefail
+. tests/lib/tap.sh
+. tests/lib/guest-lib.sh
+. tests/lib/robust.sh
+robust_debug_kernel || skip_all "needs the debug kernel's fault injection and KASAN (make check-debug)"
+VCAM_TMP=$(mktemp -d)
+root=/sys/kernel/debug/usb/uvcvideo
+
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+kmemleak_begin
+fault_reset
+range=$(sym_range '__video_register_device' || true)
+like "$range" '^0x[0-9a-f]+ 0x[0-9a-f]+$' "__video_register_device() found in kallsyms ($range)"
+[ -n "$range" ] || { done_testing || true; exit 1; }
+fault_setup failslab 1 0 "$range"
+# The probe runs in a kernel worker, not in a task of ours: the stack
+# trace filter alone scopes the fault.
+echo N >/sys/kernel/debug/failslab/task-filter
+dmesg -C
+
+vcam --format yuyv --size 640x480 --fps 30 >"$VCAM_TMP/vcam.out" 2>"$VCAM_TMP/vcam.err" &
+VCAM_PID=$!
+for ((i = 0; i < 300; i++)); do
+	dmesg | grep -q 'Failed to register' && break
+	sleep 0.1
+done
+sleep 1
+is "$(cat /sys/kernel/debug/failslab/times)" 0 "the fault was injected"
+fault_reset
+like "$(dmesg)" 'Failed to register vid-cap device \(-12\)' "video_register_device() failed with -ENOMEM"
+check "the probe failed: no /dev/video0" test ! -e /dev/video0
+is "$(find "$root" -mindepth 1 | wc -l)" 0 "no debugfs file of the freed stream is left"
+# Without the fix these reads use the freed stream (KASAN: use-after-free).
+while IFS= read -r f; do
+	cat "$f" >/dev/null 2>&1 || true
+done < <(find "$root" -mindepth 2 -type f)
+ok 0 "the statistics files left, if any, were read: $(find "$root" -mindepth 2 -type f | paste -sd' ')"
+vcam_stop TERM
+
+vcam_ok "plugged in again, the camera probes" vcam_start --format yuyv --size 640x480 --fps 30
+check "its statistics directory exists" test -r "$(vcam_stats_dir)/stats_raw"
+robust_capture 20
+ok "$st" "20 frames verify"
+[ "$st" -eq 0 ] || diag "$out"
+vcam_stop TERM
+kmemleak_end "failed probe"
+kernel_healthy "failed probe"
+done_testing

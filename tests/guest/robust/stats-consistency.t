@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Scenario 10, in the guest: the debugfs statistics (stats, stats_raw) and
+# the trace events are read in a loop while the camera streams, while
+# streams start and stop in every allocation mode in turn (each STREAMON
+# clears the counters) and across an unplug mid-stream. Every stats_raw
+# snapshot must be consistent (tests/lib/stats-check.awk: no count of 0
+# with a non-zero sum, no min above max, no sum outside count*min..
+# count*max, no bytes without timed URBs in a stopped stream); the trace
+# readers get well-formed events naming a known mode. Expected: no
+# inconsistent snapshot, no kernel report (qemu/splat-scan), no leak, and
+# the kernel healthy after the unplug.
+set -euo pipefail
+. tests/lib/tap.sh
+. tests/lib/guest-lib.sh
+. tests/lib/robust.sh
+. tools/common/urb_alloc_modes.sh
+VCAM_TMP=$(mktemp -d)
+param=/sys/module/uvcvideo/parameters/urb_alloc
+cycles=$(robust_count 24 8)
+
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+kmemleak_begin
+vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
+dir=$(vcam_stats_dir)
+check "the stream's statistics directory" test -r "$dir/stats_raw"
+
+# Trace readers: trace_pipe consumed into a file, and the trace file read
+# over and over, while the uvcvideo and dma events fire.
+echo 4096 >"$TRACEFS/buffer_size_kb"
+echo 1 >"$TRACEFS/events/uvcvideo/enable"
+echo 1 >"$TRACEFS/events/dma/enable"
+echo 1 >"$TRACEFS/tracing_on"
+cat "$TRACEFS/trace_pipe" >"$VCAM_TMP/pipe" &
+pipe_pid=$!
+(while [ ! -e "$VCAM_TMP/stop" ]; do cat "$TRACEFS/trace" >/dev/null; done) &
+trace_reader=$!
+
+start_reader() {
+	rm -f "$VCAM_TMP/stop"
+	awk -v raw="$1/stats_raw" -v text="$1/stats" -v stop="$VCAM_TMP/stop" \
+		-f tests/lib/stats-check.awk >"$VCAM_TMP/reader.$2" &
+	reader=$!
+}
+stop_reader() { # stop_reader PHASE: TAP of what the reader saw
+	touch "$VCAM_TMP/stop"
+	wait "$reader" || true
+	local out
+	out=$(cat "$VCAM_TMP/reader.$1")
+	like "$(tail -n 1 <<<"$out")" '^snapshots [1-9][0-9]* ' "$1: stats_raw read in a loop ($(tail -n 1 <<<"$out"))"
+	like "$(tail -n 1 <<<"$out")" ' bad 0$' "$1: every snapshot consistent"
+	grep -q '^BAD' <<<"$out" && diag "$(grep '^BAD' <<<"$out" | head -n 5)"
+	true
+}
+
+capture() { robust_capture "$1"; }
+
+start_reader "$dir" streaming
+capture 150
+ok "$st" "streaming: 150 frames verify while the statistics are read"
+[ "$st" -eq 0 ] || diag "$out"
+stop_reader streaming
+
+start_reader "$dir" switching
+failed=0
+for ((i = 0; i < cycles; i++)); do
+	mode=${URB_ALLOC_MODES[i % ${#URB_ALLOC_MODES[@]}]}
+	echo "$mode" >"$param"
+	capture 5
+	[ "$st" -eq 0 ] || { failed=$((failed + 1)); diag "cycle $i ($mode): $out"; }
+done
+is "$failed" 0 "switching: $cycles streams, the modes in turn, all verify"
+stop_reader switching
+
+# Unplug mid-stream: the reader keeps reading the files as they go away.
+start_reader "$dir" unplug
+(capture 600; exit "$st") &
+capture_pid=$!
+sleep 3
+vcam_stop KILL
+vcam_ok "unplug: /dev/video0 goes away" vcam_wait_gone
+wait "$capture_pid" && st=0 || st=$?
+refute "unplug: the capture ends with an error" test "$st" -eq 0
+sleep 1
+check "unplug: the stream's statistics directory is gone" test ! -e "$dir"
+stop_reader unplug
+
+touch "$VCAM_TMP/stop"
+wait "$trace_reader" || true
+echo 0 >"$TRACEFS/tracing_on"
+kill "$pipe_pid" 2>/dev/null || true
+wait "$pipe_pid" 2>/dev/null || true
+echo 0 >"$TRACEFS/events/enable"
+uvc_events=$(grep -c ' uvcvideo_' "$VCAM_TMP/pipe" || true)
+like "$uvc_events" '^[1-9][0-9]*$' "trace_pipe delivered uvcvideo events ($uvc_events)"
+modes_re=$(IFS='|'; echo "${URB_ALLOC_MODES[*]}")
+malformed=$(grep ' uvcvideo_' "$VCAM_TMP/pipe" | grep -Evc " [0-9]+-[0-9.:-]+ urb=[0-9]+ mode=($modes_re) " || true)
+is "$malformed" 0 "every uvcvideo event names its stream, URB and a known mode"
+for mode in "${URB_ALLOC_MODES[@]}"; do
+	like "$(grep -m 1 " mode=$mode " "$VCAM_TMP/pipe" || true)" "mode=$mode" "trace events seen in mode $mode"
+done
+
+vcam_ok "replug: vcam streams again" vcam_start --format yuyv --size 640x480 --fps 30
+capture 20
+ok "$st" "replug: 20 frames verify"
+vcam_stop TERM
+kmemleak_end "statistics readers"
+kernel_healthy "statistics readers"
+done_testing

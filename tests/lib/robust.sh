@@ -1,0 +1,206 @@
+# shellcheck shell=bash
+# Helpers of the robustness tests (tests/guest/robust/, sourced in the guest
+# after tap.sh and guest-lib.sh). On the debug kernel (make kernel-debug)
+# they use its checkers; on the normal kernel the tests run a fast subset.
+#   robust_debug_kernel          succeeds on a kernel with kmemleak and fault injection
+#   robust_count FULL FAST       FULL on the debug kernel, FAST otherwise
+#   kmemleak_begin               scan, then forget what the boot left behind
+#   kmemleak_end NAME            TAP: two scans find no new leak (copied to
+#                                the console, where qemu/splat-scan fails the run)
+#   kernel_healthy NAME          TAP: not tainted, uvcvideo unloads and reloads
+#   sym_range SYMBOL_REGEX       "START END" of a kallsyms symbol (END: the next symbol)
+#   fault_reset                  every failslab/fail_page_alloc knob back to off
+#   fault_setup TYPE TIMES SPACE RANGE   arm TYPE (failslab|fail_page_alloc):
+#                                fail TIMES calls (-1: all) of tasks marked
+#                                make-it-fail whose stack is inside RANGE,
+#                                after SPACE bytes of allocations passed
+#   fault_run CMD...             run CMD marked make-it-fail
+#   robust_capture [CMD...] FRAMES   one stream (YUYV 640x480@30) by vcam-verify,
+#                                run through CMD (e.g. fault_run); sets out and
+#                                st: 0 when every captured frame verified, in
+#                                the camera's order, 2 on a V4L2 error, else 1
+#   dma_trace_start / dma_trace_stop FILE   the URB buffers' alloc/free events
+#   alloc_pairs FILE             one line: allocs N frees N failed N
+#                                size-mismatch N unfreed N unknown-free N sizes S,S,...
+
+KMEMLEAK=/sys/kernel/debug/kmemleak
+TRACEFS=/sys/kernel/tracing
+
+robust_debug_kernel() {
+	[ -e "$KMEMLEAK" ] && [ -d /sys/kernel/debug/failslab ]
+}
+
+robust_count() {
+	if robust_debug_kernel; then echo "$1"; else echo "$2"; fi
+}
+
+kmemleak_begin() {
+	[ -e "$KMEMLEAK" ] || return 0
+	echo scan >"$KMEMLEAK"
+	local boot
+	boot=$(grep -c '^unreferenced object' "$KMEMLEAK" || true)
+	[ "$boot" = 0 ] || diag "kmemleak: $boot object(s) left unreferenced before the test (boot); ignored"
+	echo clear >"$KMEMLEAK"
+}
+
+# kmemleak_end NAME: kmemleak reports an object only once it is older than
+# 5 s and its contents did not change between two scans.
+kmemleak_end() {
+	if [ ! -e "$KMEMLEAK" ]; then
+		ok 0 "$1: no kmemleak on this kernel (checked on the debug kernel)"
+		return 0
+	fi
+	sleep 6
+	echo scan >"$KMEMLEAK"
+	echo scan >"$KMEMLEAK"
+	local leaks
+	leaks=$(cat "$KMEMLEAK")
+	if [ -n "$leaks" ]; then
+		# On the console, with kmemleak's own prefix: the run fails there too.
+		head -n 80 <<<"$leaks" | sed 's/^/kmemleak: /' >/dev/kmsg
+		ok 1 "$1: kmemleak finds no leak"
+		diag "$(head -n 40 <<<"$leaks")"
+	else
+		ok 0 "$1: kmemleak finds no leak"
+	fi
+}
+
+kernel_healthy() {
+	local tainted
+	tainted=$(cat /proc/sys/kernel/tainted)
+	is "$tainted" 0 "$1: the kernel is not tainted (no WARNING, BUG, bad page)"
+	[ "$tainted" = 0 ] || diag "$(dmesg | tail -n 30)"
+	check "$1: uvcvideo unloads" modprobe -r uvcvideo
+	check "$1: uvcvideo loads again" modprobe uvcvideo
+}
+
+sym_range() {
+	sort /proc/kallsyms | awk -v re="^($1)\$" '
+		found && $1 != start { print start, $1; exit }
+		$3 ~ re { start = $1; found = 1 }
+	' | { read -r s e && printf '0x%s 0x%s\n' "$s" "$e"; }
+}
+
+fault_reset() {
+	local t d
+	for t in failslab fail_page_alloc; do
+		d=/sys/kernel/debug/$t
+		[ -d "$d" ] || continue
+		echo 0 >"$d/probability"
+		echo 1 >"$d/interval"
+		echo 0 >"$d/times"
+		echo 0 >"$d/space"
+		echo 0 >"$d/verbose"
+		echo N >"$d/task-filter"
+		echo 0 >"$d/require-start"
+		printf '%u\n' -1 >"$d/require-end"
+	done
+}
+
+fault_setup() {
+	local d=/sys/kernel/debug/$1 range=$4
+	echo 100 >"$d/probability"
+	echo 1 >"$d/interval"
+	echo "$3" >"$d/space"
+	echo "$2" >"$d/times"
+	echo 1 >"$d/verbose"
+	# GFP_KERNEL allocations sleep: the default ignores them all.
+	echo N >"$d/ignore-gfp-wait"
+	[ ! -e "$d/min-order" ] || echo 0 >"$d/min-order"
+	echo Y >"$d/task-filter"
+	echo 32 >"$d/stacktrace-depth"
+	echo "${range% *}" >"$d/require-start"
+	echo "${range#* }" >"$d/require-end"
+}
+
+fault_run() {
+	bash -c 'echo 1 >/proc/self/make-it-fail && exec "$@"' fault_run "$@"
+}
+
+# A frame lost at a stream's start (the camera was mid-frame at STREAMON)
+# or for lack of a queued buffer is host scheduling, not a failure (as in
+# urb-alloc.t); a corrupt frame or the camera's order broken is.
+robust_capture() {
+	local n=${*: -1}
+	out=$("${@:1:$#-1}" vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$n" -n 4 -t 10 \
+		--allow-host-reorder --allow-no-buffer-drops 20 2>&1) && st=0 || st=$?
+	[ "$st" -eq 2 ] && return 0
+	if grep -Eq "^frames $n ok $n dropped [0-9]+ corrupt 0 out-of-order [0-9]+" <<<"$out" &&
+		grep -q 'out-of-order: camera 0 ' <<<"$out"; then
+		st=0
+	else
+		st=1
+	fi
+}
+
+dma_trace_start() {
+	local e
+	echo 0 >"$TRACEFS/tracing_on"
+	echo >"$TRACEFS/trace"
+	echo 8192 >"$TRACEFS/buffer_size_kb"
+	for e in dma/dma_alloc dma/dma_free dma/dma_alloc_pages dma/dma_free_pages \
+		dma/dma_alloc_sgt dma/dma_alloc_sgt_err dma/dma_free_sgt kmem/kmalloc kmem/kfree; do
+		echo 1 >"$TRACEFS/events/$e/enable"
+	done
+	echo 1 >"$TRACEFS/tracing_on"
+}
+
+dma_trace_stop() {
+	echo 0 >"$TRACEFS/tracing_on"
+	echo 0 >"$TRACEFS/events/enable"
+	cat "$TRACEFS/trace" >"$1"
+	echo >"$TRACEFS/trace"
+}
+
+# alloc_pairs FILE: pair every URB buffer allocation with its free. DMA
+# allocations on the host controller (dummy_hcd) by kind (dma_alloc:
+# coherent, dma_alloc_pages: noncoherent, dma_alloc_sgt: noncontiguous) and
+# DMA address; a failed one is dma_alloc_sgt_err, or a DMA address of 0.
+# usb_alloc_coherent()'s kmalloc (a controller without DMA) by pointer
+# (kfree takes no size; its request size is what is compared). A free must
+# follow its allocation, with the same size.
+alloc_pairs() {
+	awk '
+		function field(name,    i) {
+			for (i = 1; i <= NF; i++) if (index($i, name "=") == 1) return substr($i, length(name) + 2)
+			return ""
+		}
+		{
+			ev = ""
+			for (i = 1; i <= NF; i++) if ($i ~ /^(dma_(alloc|free)(_pages|_sgt|_sgt_err)?|kmalloc|kfree):$/) { ev = $i; dev = $(i + 1); break }
+			if (ev == "") next
+			sub(/:$/, "", ev)
+			if (ev == "kmalloc" || ev == "kfree") {
+				site = field("call_site")
+				if (ev == "kmalloc" && site !~ /^hcd_buffer_alloc/) next
+				if (ev == "kfree" && site !~ /^hcd_buffer_free/) next
+				kind = "kmalloc"; key = field("ptr"); size = field("bytes_req")
+				failed = (ev == "kmalloc" && (key == "" || key ~ /^(0+|\(null\))$/))
+				isalloc = (ev == "kmalloc")
+			} else {
+				if (dev !~ /dummy_hcd/) next
+				kind = ev; sub(/^dma_(alloc|free)_?/, "", kind); sub(/_err$/, "", kind)
+				key = field("dma_addr"); size = field("size")
+				isalloc = (ev ~ /^dma_alloc/)
+				failed = isalloc && (ev ~ /_err$/ || key ~ /^0*$/)
+			}
+			if (isalloc) {
+				allocs++
+				if (failed) { nfailed++; sizes = sizes (sizes == "" ? "" : ",") "!" size; next }
+				sizes = sizes (sizes == "" ? "" : ",") size
+				open[kind SUBSEP key] = size
+			} else {
+				frees++
+				if (!((kind SUBSEP key) in open)) { unknown++; next }
+				if (kind != "kmalloc" && open[kind SUBSEP key] != size) mismatch++
+				delete open[kind SUBSEP key]
+			}
+		}
+		END {
+			n = 0
+			for (k in open) n++
+			printf "allocs %d frees %d failed %d size-mismatch %d unfreed %d unknown-free %d sizes %s\n", \
+				allocs, frees, nfailed, mismatch, n, unknown, (sizes == "" ? "-" : sizes)
+		}
+	' "$1"
+}

@@ -1,0 +1,68 @@
+# Read a stream's debugfs statistics in a loop until the file STOP exists,
+# and check every stats_raw snapshot for consistency (tests/guest/robust/
+# stats-consistency.t). One awk process opens the files again and again:
+# no fork per read, so reads come close together and land inside the
+# driver's updates.
+#   awk -v raw=DIR/stats_raw -v text=DIR/stats -v stop=FILE -f stats-check.awk
+# A snapshot is inconsistent when, for a timed interval, a count of 0 comes
+# with a non-zero sum, min is above max, or the sum lies outside
+# count*min..count*max; or when a stopped stream copied bytes without a
+# timed URB or decode (with timing on, every copy is timed).
+# Prints "BAD reason: snapshot" for the first 20 inconsistent snapshots,
+# then one line:
+#   snapshots N streaming N stopped N gone N texts N bad N
+
+function check(    t, c, s, q, mn, mx, reason) {
+	split("urb header latency decode sync_cpu sync_device", timers, " ")
+	for (t = 1; t <= 6; t++) {
+		if (!((timers[t] "_count") in v)) continue
+		c = v[timers[t] "_count"] + 0; s = v[timers[t] "_sum_ns"] + 0
+		q = v[timers[t] "_sumsq_ns2"] + 0
+		mn = v[timers[t] "_min_ns"] + 0; mx = v[timers[t] "_max_ns"] + 0
+		if (c == 0 && (s > 0 || q > 0)) return "count 0 with non-zero sum (" timers[t] ")"
+		if (c > 0 && mn > mx) return "min above max (" timers[t] ")"
+		if (c > 0 && (s < c * mn || s > c * mx)) return "sum outside count*min..count*max (" timers[t] ")"
+	}
+	if (v["streaming"] == 0 && v["bytes"] > 0 && (v["urb_count"] == 0 || v["decode_count"] == 0))
+		return "bytes without URBs (stopped stream)"
+	return ""
+}
+
+BEGIN {
+	required = "version mode streaming frames bytes urb_count urb_sum_ns urb_min_ns urb_max_ns decode_count"
+	n = split(required, req, " ")
+	while ((getline line < stop) < 0) {
+		close(stop)
+		delete v
+		lines = 0
+		while ((getline line < raw) > 0) {
+			eq = index(line, "=")
+			if (eq) { v[substr(line, 1, eq - 1)] = substr(line, eq + 1); lines++ }
+		}
+		close(raw)
+		if (lines == 0) { gone++; continue }
+		complete = 1
+		for (i = 1; i <= n; i++) if (!(req[i] in v)) complete = 0
+		if (!complete) { gone++; continue }
+		snapshots++
+		if (v["streaming"] == 1) streaming++; else stopped++
+		reason = check()
+		if (reason != "") {
+			bad++
+			if (bad <= 20) {
+				snap = ""
+				for (k in v) snap = snap " " k "=" v[k]
+				print "BAD " reason ":" snap
+			}
+		}
+		# The text file is rendered from its own snapshot: read it too
+		# (its code path runs concurrently with the stream as well).
+		tl = 0
+		while ((getline line < text) > 0) tl++
+		close(text)
+		if (tl > 0) texts++
+	}
+	close(stop)
+	printf "snapshots %d streaming %d stopped %d gone %d texts %d bad %d\n", \
+		snapshots, streaming, stopped, gone, texts, bad
+}
