@@ -39,12 +39,24 @@ is "$(grep ' dma_alloc: ' <<<"$report" | grep -c 'dummy_hcd')" 5 \
 	"5 coherent URB buffers allocated on the HCD's device"
 is "$(count dma_alloc_pages)" 5 "5 non-coherent URB buffers allocated"
 urb_size=$(grep -m1 ' uvcvideo_sync_for_cpu_start: ' <<<"$report" | sed -n 's/.* size=\([0-9]*\).*/\1/p')
-# The events are upstream's (6.12): arrays print as {0x..,0x..}.
-like "$(grep ' dma_alloc_sgt: ' <<<"$report" | head -n 1)" "size=$urb_size phys_addrs=\\{0x[0-9a-f]+\\} " \
-	"allocation size matches the URB size ($urb_size), in one segment (no IOMMU)"
-like "$(grep ' dma_sync_sg_for_cpu: ' <<<"$report" | head -n 1)" \
-	"dir=FROM_DEVICE dma_addrs=\\{0x[0-9a-f]+\\} sizes=\\{$(printf '0x%x' "$urb_size")\\} cache_maint=1" \
-	"sg syncs cover the URB, and the arm64 dummy device needs cache maintenance"
+# The events are upstream's (6.12). Their arrays (phys_addrs, dma_addrs,
+# lengths) are printed with __print_array(), which the libtraceevent of
+# Debian 12 cannot parse ("[FAILED TO PARSE]"): read those two events raw
+# (-R: every field, arrays as their bytes, little-endian).
+raw=$(trace-cmd report -R -i "$dir/trace.dat" 2>/dev/null)
+le_bytes() { # le_bytes N WIDTH: N as WIDTH little-endian bytes, "00, 40, 00, 00"
+	local n=$1 i out=""
+	for ((i = 0; i < $2; i++)); do
+		out+="${out:+, }$(printf '%02x' $(((n >> (8 * i)) & 255)))"
+	done
+	echo "$out"
+}
+like "$(grep ' dma_alloc_sgt: ' <<<"$raw" | head -n 1)" \
+	"phys_addrs=ARRAY\\[([0-9a-f]{2}, ){7}[0-9a-f]{2}\\] .*size=$urb_size " \
+	"allocation size matches the URB size ($urb_size), in one segment (no IOMMU: one physical address)"
+like "$(grep ' dma_sync_sg_for_cpu: ' <<<"$raw" | head -n 1)" \
+	"lengths=ARRAY\\[$(le_bytes "$urb_size" 4)\\] dir=2 cache_maint=1" \
+	"sg syncs cover the URB (FROM_DEVICE), and the arm64 dummy device needs cache maintenance"
 like "$(grep ' dma_vmap_sgt: ' <<<"$report" | head -n 1)" "size=$urb_size virt_addr=[0-9a-fx]+ vmapped=0" \
 	"the URB buffer's kernel mapping is its linear-map address (contiguous pages)"
 like "$(grep ' dma_alloc_sgt: ' <<<"$report" | head -n 1)" 'dummy_hcd\.0' "device names are recorded"
