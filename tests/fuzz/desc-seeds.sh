@@ -27,7 +27,7 @@ for m in dummy_hcd raw_gadget uvcvideo; do modprobe "$m"; done
 for ((seed = first; seed < first + count; seed++)); do
 	mode=${URB_ALLOC_MODES[seed % ${#URB_ALLOC_MODES[@]}]}
 	hostile_mode "$mode"
-	vcam --format yuyv,mjpeg --size 320x240,640x480 --fps 30,60 --fault desc-fuzz --seed "$seed" \
+	vcam --format yuyv,mjpeg --size 160x120,320x240 --fps 30,60 --fault desc-fuzz --seed "$seed" \
 		>"$VCAM_TMP/vcam.out" 2>"$VCAM_TMP/vcam.err" &
 	VCAM_PID=$!
 	what="seed $seed ($mode):"

@@ -55,6 +55,6 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	vcam_ok "$mode: the device is gone" vcam_wait_gone
 done
 
-hostile_clean_modes 30
+hostile_clean_modes 20
 hostile_healthy
 done_testing

@@ -65,6 +65,6 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	vcam_ok "$mode: every node is gone" hostile_usb_gone
 done
 
-hostile_clean_modes 30
+hostile_clean_modes 20
 hostile_healthy
 done_testing

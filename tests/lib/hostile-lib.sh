@@ -11,13 +11,18 @@
 #   hostile_clean_modes N         a clean vcam, then in every mode: N frames
 #                                 that all verify and debugfs counts that
 #                                 match what the capture saw (TAP checks)
-#   hostile_healthy               TAP: the camera is gone, uvcvideo unloads
-#                                 and nothing of the stream stays in debugfs
+#   hostile_healthy               TAP: the camera is gone, the kernel is not
+#                                 tainted, kmemleak finds nothing new (debug
+#                                 kernel), uvcvideo unloads and nothing of the
+#                                 stream stays in debugfs
+#   robust_count FULL FAST        (tests/lib/robust.sh) FULL on the debug
+#                                 kernel (make check-debug), FAST otherwise
 # Each scenario test loops over URB_ALLOC_MODES (tools/common/urb_alloc_modes.sh)
 # and ends with hostile_clean_modes and hostile_healthy; qemu/run fails the
 # whole run on any kernel splat (KASAN, lockdep, WARNING...).
 
 . tools/common/urb_alloc_modes.sh
+. tests/lib/robust.sh
 
 HOSTILE_PARAM=/sys/module/uvcvideo/parameters/urb_alloc
 # small frames keep TCG fast; 60 fps so faulty and clean frames alternate quickly
@@ -34,6 +39,7 @@ HOSTILE_CORRUPT=0
 hostile_setup() {
 	vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 	check "uvcvideo has the urb_alloc parameter" test -w "$HOSTILE_PARAM"
+	kmemleak_begin
 }
 
 hostile_mode() {
@@ -65,8 +71,10 @@ hostile_stat() {
 # hostile_counts_match MODE N: after a clean capture of N frames, the
 # stream's stats_raw agrees with it: every captured frame was copied whole
 # (bytes), the driver counted the frames it copied (upstream counts a frame
-# when the next starts, and STREAMOFF may cut one: within one, plus those
-# dropped for lack of a queued buffer), and no payload was an error.
+# when the next starts, and STREAMOFF may cut one: one less at most; more
+# by those dropped for lack of a queued buffer, and by the few that arrive
+# between the capture's last frame and its STREAMOFF, which find no buffer
+# either: at 60 fps under TCG, up to 4), and no payload was an error.
 hostile_counts_match() {
 	local mode=$1 n=$2 frames bytes copied
 	is "$(hostile_stat mode)" "$mode" "$mode: stats_raw names the mode"
@@ -75,7 +83,7 @@ hostile_counts_match() {
 	copied=$((bytes / HOSTILE_FRAME_BYTES))
 	ok "$([ "$copied" -ge "$n" ] && [ "$copied" -le $((n + 8)) ] && echo 0 || echo 1)" \
 		"$mode: $copied whole frames copied ($bytes bytes) for $n captured"
-	ok "$([ "$frames" -ge $((copied - 1)) ] && [ "$frames" -le $((copied + HOSTILE_DROPPED + 1)) ] &&
+	ok "$([ "$frames" -ge $((copied - 1)) ] && [ "$frames" -le $((copied + HOSTILE_DROPPED + 4)) ] &&
 		echo 0 || echo 1)" "$mode: the driver counted $frames frames for $copied copied"
 	is "$(hostile_stat errors) $(hostile_stat invalid)" "0 0" "$mode: no error or invalid payload counted"
 }
@@ -98,6 +106,11 @@ hostile_clean_modes() {
 hostile_healthy() {
 	vcam_stop TERM
 	vcam_ok "the camera is gone" vcam_wait_gone
+	local tainted
+	tainted=$(cat /proc/sys/kernel/tainted)
+	is "$tainted" 0 "the kernel is not tainted (no WARNING, BUG, bad page)"
+	[ "$tainted" = 0 ] || diag "$(dmesg | tail -n 30)"
+	kmemleak_end "hostile device"
 	local i
 	for ((i = 0; i < 50; i++)); do
 		modprobe -r uvcvideo 2>/dev/null && break
