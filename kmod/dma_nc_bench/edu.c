@@ -2,8 +2,8 @@
 /*
  * edu.c - QEMU's "edu" educational PCI device (vendor 0x1234, device
  * 0x11e8; QEMU's docs/specs/edu.txt) as the DMA engine of the self-test:
- * it copies up to 4 KiB between a DMA address and its own buffer at
- * device address 0x40000. A transfer completes about 100 ms of guest time
+ * it copies between a DMA address and its own 4 KiB buffer at device
+ * address 0x40000 (DNB_ENGINE_CHUNK bytes at a time here). A transfer completes about 100 ms of guest time
  * after it starts (QEMU's timer); the driver polls the command register.
  *
  * Behind an SMMU (qemu/run --iommu smmuv3 --device edu) its DMA goes
