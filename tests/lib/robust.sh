@@ -156,9 +156,10 @@ dma_trace_stop() {
 # allocations on the host controller (dummy_hcd) by kind (dma_alloc:
 # coherent, dma_alloc_pages: noncoherent, dma_alloc_sgt: noncontiguous) and
 # DMA address; a failed one is dma_alloc_sgt_err, or a DMA address of 0.
-# usb_alloc_coherent()'s kmalloc (a controller without DMA) by pointer
-# (kfree takes no size; its request size is what is compared). A free must
-# follow its allocation, with the same size.
+# usb_alloc_coherent()'s kmalloc (a controller without DMA) by pointer, or
+# by count when the trace hashes pointers (the guest prints them all as
+# "(____ptrval____)" while its RNG is not ready); kfree takes no size. A
+# free must follow its allocation, with the same size.
 alloc_pairs() {
 	awk '
 		function field(name,    i) {
@@ -184,20 +185,22 @@ alloc_pairs() {
 				isalloc = (ev ~ /^dma_alloc/)
 				failed = isalloc && (ev ~ /_err$/ || key ~ /^0*$/)
 			}
+			anonymous = (kind == "kmalloc" && key == "(____ptrval____)")
 			if (isalloc) {
 				allocs++
 				if (failed) { nfailed++; sizes = sizes (sizes == "" ? "" : ",") "!" size; next }
 				sizes = sizes (sizes == "" ? "" : ",") size
-				open[kind SUBSEP key] = size
+				if (anonymous) kopen++; else open[kind SUBSEP key] = size
 			} else {
 				frees++
+				if (anonymous) { if (kopen > 0) kopen--; else unknown++; next }
 				if (!((kind SUBSEP key) in open)) { unknown++; next }
 				if (kind != "kmalloc" && open[kind SUBSEP key] != size) mismatch++
 				delete open[kind SUBSEP key]
 			}
 		}
 		END {
-			n = 0
+			n = kopen
 			for (k in open) n++
 			printf "allocs %d frees %d failed %d size-mismatch %d unfreed %d unknown-free %d sizes %s\n", \
 				allocs, frees, nfailed, mismatch, n, unknown, (sizes == "" ? "-" : sizes)
