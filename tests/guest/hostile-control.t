@@ -11,6 +11,7 @@
 #   probe, or STREAMON's commit) with a V4L2 error (vcam-verify exits 2);
 #   the capture after them streams and verifies again (recovers).
 #   uvcvideo 6.1 never sends GET_CUR(VS_COMMIT): vcam stalls it 0 times.
+# All four modes in make check too (one vcam a mode).
 # Then a clean camera streams in every mode with every frame verified and
 # the statistics matching the capture, and uvcvideo unloads.
 set -euo pipefail
@@ -55,6 +56,6 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	vcam_ok "$mode: the device is gone" vcam_wait_gone
 done
 
-hostile_clean_modes 20
+hostile_clean_modes "$(robust_count 30 10)"
 hostile_healthy
 done_testing

@@ -19,7 +19,9 @@
 #   desc-no-frames    the MJPEG format has no frame: it is listed without
 #                     sizes, S_FMT to it fails (EINVAL), YUYV streams and
 #                     verifies in every mode
-# Every camera unplugs cleanly. Then the seeded mutator: 10 seeds (60 on
+# In make check (the normal kernel) each streaming fault runs in two of the
+# modes (hostile_modes), on the debug kernel (make check-debug) in every
+# mode. Every camera unplugs cleanly. Then the seeded mutator: 10 seeds (60 on
 # the debug kernel, make check-debug; `make fuzz-desc` runs any number) each
 # plugged, probed, streamed when it can and unplugged
 # (tests/fuzz/desc-seeds.sh). Then a clean camera streams in every mode
@@ -49,9 +51,12 @@ unplug() {
 	vcam_ok "$1: the device is gone" hostile_usb_gone
 }
 
+k=0
 for f in desc-bad-length desc-frame-short; do
 	vcam_ok "$f: /dev/video0" plug "$f"
-	for mode in "${URB_ALLOC_MODES[@]}"; do
+	mapfile -t modes < <(hostile_modes "$k")
+	k=$((k + 1))
+	for mode in "${modes[@]}"; do
 		hostile_mode "$mode"
 		hostile_capture 10
 		is "$HOSTILE_ST $HOSTILE_OK $HOSTILE_CORRUPT" "0 10 0" "$f, $mode: YUYV streams and verifies"
@@ -67,7 +72,9 @@ like "$(dmesg)" "No streaming interface found" "dmesg: no streaming interface (b
 
 for f in desc-total-short desc-maxp0; do
 	vcam_ok "$f: /dev/video0" plug "$f"
-	for mode in "${URB_ALLOC_MODES[@]}"; do
+	mapfile -t modes < <(hostile_modes "$k")
+	k=$((k + 1))
+	for mode in "${modes[@]}"; do
 		hostile_mode "$mode"
 		hostile_capture 5
 		is "$HOSTILE_ST" 2 "$f, $mode: streaming fails with a V4L2 error"
@@ -79,12 +86,14 @@ like "$(dmesg)" "invalid wMaxPacketSize 0" "dmesg: usbcore saw wMaxPacketSize 0"
 
 f=desc-no-frames
 vcam_ok "$f: /dev/video0" plug "$f"
+mapfile -t modes < <(hostile_modes "$k")
+k=$((k + 1))
 formats=$(v4l2-ctl -d /dev/video0 --list-formats-ext 2>&1 || true)
 like "$formats" "'YUYV'" "$f: YUYV is listed"
 like "$(grep -A1 "'MJPG'" <<<"$formats")" "MJPG.*\)$" "$f: MJPEG is listed, with no size"
 unlike "$(grep -A1 "'MJPG'" <<<"$formats")" "Size" "$f: (none after it)"
 refute "$f: S_FMT to MJPEG fails" v4l2-ctl -d /dev/video0 --set-fmt-video=width=320,height=240,pixelformat=MJPG
-for mode in "${URB_ALLOC_MODES[@]}"; do
+for mode in "${modes[@]}"; do
 	hostile_mode "$mode"
 	hostile_capture 10
 	is "$HOSTILE_ST $HOSTILE_OK $HOSTILE_CORRUPT" "0 10 0" "$f, $mode: YUYV streams and verifies"
@@ -98,6 +107,6 @@ diag "$(grep -E '^# desc-fuzz|^not ok' <<<"$out")"
 [ "$st" -eq 0 ] || diag "$out"
 
 modprobe uvcvideo
-hostile_clean_modes 20
+hostile_clean_modes "$(robust_count 30 10)"
 hostile_healthy
 done_testing

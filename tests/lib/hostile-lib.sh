@@ -17,6 +17,11 @@
 #                                 stream stays in debugfs
 #   robust_count FULL FAST        (tests/lib/robust.sh) FULL on the debug
 #                                 kernel (make check-debug), FAST otherwise
+#   hostile_modes K               the modes item K of a scenario runs in: every
+#                                 mode on the debug kernel; on the normal
+#                                 kernel (make check's fast subset) two, the
+#                                 first two for even K and the last two for
+#                                 odd K, so consecutive items cover every mode
 # Each scenario test loops over URB_ALLOC_MODES (tools/common/urb_alloc_modes.sh)
 # and ends with hostile_clean_modes and hostile_healthy; qemu/run fails the
 # whole run on any kernel splat (KASAN, lockdep, WARNING...).
@@ -40,6 +45,17 @@ hostile_setup() {
 	vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 	check "uvcvideo has the urb_alloc parameter" test -w "$HOSTILE_PARAM"
 	kmemleak_begin
+}
+
+hostile_modes() {
+	local n=${#URB_ALLOC_MODES[@]} i
+	if robust_debug_kernel; then
+		printf '%s\n' "${URB_ALLOC_MODES[@]}"
+		return
+	fi
+	for ((i = ($1 % 2) * n / 2; i < ($1 % 2 + 1) * n / 2; i++)); do
+		echo "${URB_ALLOC_MODES[i]}"
+	done
 }
 
 hostile_mode() {
