@@ -48,7 +48,7 @@ out=$(cd "$out" && pwd)
 release=$(cat "$KERNEL_SRC/include/config/kernel.release" 2>/dev/null) ||
 	die "no kernel built in $KERNEL_SRC: run 'make lab'"
 {
-	echo "where: QEMU TCG arm64 guest ($(qemu-system-aarch64 --version | head -n 1), -M virt -cpu max): emulated timings, not hardware figures"
+	echo "where: QEMU TCG arm64 guest (QEMU $(qemu-system-aarch64 --version | awk 'NR == 1 { print $4 }'), -M virt -cpu max): emulated timings, not hardware figures"
 	echo "$clock_line"
 	echo "cache model: none (TCG): uncached and cached mappings copy alike; cache maintenance costs only its loops' instructions"
 	echo "kernel: $release"
@@ -61,7 +61,9 @@ release=$(cat "$KERNEL_SRC/include/config/kernel.release" 2>/dev/null) ||
 : >"$out/bench.txt"
 
 for c in "${wanted[@]}"; do
-	IFS=$'\t' read -r name dev opts what < <(grep "^$c	" <<<"$configs_tsv")
+	# cut, not read: read would merge the empty options field's two tabs
+	row=$(grep "^$c	" <<<"$configs_tsv")
+	name=$(cut -f1 <<<"$row") dev=$(cut -f2 <<<"$row") opts=$(cut -f3 <<<"$row") what=$(cut -f4 <<<"$row")
 	printf '%s\t%s\t%s\t%s\n' "$name" "$dev" "$opts" "$what" >>"$out/configs.tsv"
 	read -r -a run_opts <<<"$opts"
 	log "bench-dma: $name ($what), $iterations iterations, $clock_line"

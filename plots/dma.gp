@@ -1,7 +1,7 @@
 # dma.gp: one figure of the DMA API benchmark (bench/dma.sh): a row of
 # panels per lab configuration, a column per operation (metrics), x the
 # buffer size (log scale), one line per allocation strategy (colours as
-# common.gp's modes). Variables: those of common.gp (modes = the
+# common.gp's modes; a point type each, as lines often coincide). Variables: those of common.gp (modes = the
 # strategies), configs and config_titles ("|"-separated), metrics,
 # metric_titles ("|"-separated), what ("time": mean us with std bars, log
 # y; "rate": MB/s from the mean time), title.
@@ -26,10 +26,10 @@ do for [c = 1:nconfigs] {
 	do for [m = 1:ncols] {
 		set title sprintf("%s: %s", field(config_titles, c), field(metric_titles, m)) font font_small
 		if (what eq "time") {
-			plot for [i = 1:nmodes] table(c, m) using 1:(column(3 * i - 1)) with linespoints lc rgb colour(i) pt 7 ps 0.6 title mode(i), \
+			plot for [i = 1:nmodes] table(c, m) using 1:(column(3 * i - 1)) with linespoints lc rgb colour(i) pt (i + 3) ps 0.8 title mode(i), \
 				for [i = 1:nmodes] table(c, m) using 1:(column(3 * i - 1)):(column(3 * i)) with yerrorbars lc rgb colour(i) pt 0 notitle
 		} else {
-			plot for [i = 1:nmodes] table(c, m) using 1:(column(3 * i + 1)) with linespoints lc rgb colour(i) pt 7 ps 0.6 title mode(i)
+			plot for [i = 1:nmodes] table(c, m) using 1:(column(3 * i + 1)) with linespoints lc rgb colour(i) pt (i + 3) ps 0.8 title mode(i)
 		}
 	}
 }

@@ -26,9 +26,12 @@ strategies=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "strategy") 
 [ -n "$strategies" ] || fail 4 "$dir/bench.csv has no rows"
 awk -v data="$tmp/data" -v strategies="$strategies" -f "$here/dma-table.awk" "$dir/bench.csv"
 configs=$(cut -f1 "$dir/configs.tsv" | paste -sd' ')
-config_titles=$(awk -F'\t' '{ printf "%s%s (%s)", (NR > 1 ? "|" : ""), $1, $4 }' "$dir/configs.tsv")
+# panel titles: the configuration's name and its DMA path (configs.tsv's
+# description after the colon)
+config_titles=$(awk -F'\t' '{ d = $4; sub(/^[^:]*: */, "", d); sub(/ \(.*/, "", d)
+	printf "%s%s (%s)", (NR > 1 ? "|" : ""), $1, d }' "$dir/configs.tsv")
 
-measured="${where%%:*}, clock: ${clock%% (*}"
+measured="${where%% (*}, clock: ${clock%% (*}"
 context="${workload}${kernel:+, kernel $kernel}"
 note="QEMU TCG: no cache model (uncached and cached copies alike; syncs cost their loops' instructions); emulated timings, not hardware figures"
 q() { local s=${1//\\/\\\\}; printf '"%s"' "${s//\"/\\\"}"; }
