@@ -13,7 +13,9 @@
 #   fault_setup TYPE TIMES SPACE RANGE   arm TYPE (failslab|fail_page_alloc):
 #                                fail TIMES calls (-1: all) of tasks marked
 #                                make-it-fail whose stack is inside RANGE,
-#                                after SPACE bytes of allocations passed
+#                                once SPACE is used up (bytes for failslab,
+#                                pages for fail_page_alloc; in 6.1 every call
+#                                of the task uses it up, inside RANGE or not)
 #   fault_run CMD...             run CMD marked make-it-fail
 #   robust_capture [CMD...] FRAMES   one stream (YUYV 640x480@30) by vcam-verify,
 #                                run through CMD (e.g. fault_run); sets out and
@@ -91,6 +93,7 @@ fault_reset() {
 		echo 0 >"$d/times"
 		echo 0 >"$d/space"
 		echo 0 >"$d/verbose"
+		[ ! -e "$d/min-order" ] || echo 1 >"$d/min-order"
 		echo N >"$d/task-filter"
 		echo 0 >"$d/require-start"
 		printf '%u\n' -1 >"$d/require-end"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# In the guest: v4l2-compliance with streaming against the virtual camera,
+# in every URB allocation mode, for YUYV and MJPEG (-s streams the current
+# format, -f every format, size and rate the camera offers: here
+# YUYV and MJPEG 640x480@30).
+# Expected: every test passes except the known failures below, which the
+# same run shows on the kernel without the series (UVCDMA_KERNEL_VARIANT=
+# unpatched; there uvcvideo has no urb_alloc parameter and the run is
+# made once, in upstream's allocation). Any other failure fails the test.
+set -euo pipefail
+. tests/lib/tap.sh
+. tests/lib/guest-lib.sh
+. tests/lib/robust.sh
+. tools/common/urb_alloc_modes.sh
+VCAM_TMP=$(mktemp -d)
+param=/sys/module/uvcvideo/parameters/urb_alloc
+
+# Known failures (v4l2-compliance 1.22, Debian bookworm): uvcvideo accepts
+# VIDIOC_STREAMON with no buffer queued where v4l2-compliance wants EINVAL
+# ("fail: v4l2-test-buffers.cpp(1345): node->streamon(q.g_type()) !=
+# EINVAL"), in each of the three MMAP streaming tests. Issue 12 reports
+# them on the patched and the unpatched 6.1 alike; here they are the only
+# failures in every mode.
+known_failures='^test MMAP \((no poll|select|epoll)\): FAIL$'
+
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+kmemleak_begin
+vcam_ok "vcam: YUYV and MJPEG 640x480@30" vcam_start --format yuyv,mjpeg --size 640x480 --fps 30
+
+modes=("${URB_ALLOC_MODES[@]}")
+[ -w "$param" ] || modes=(upstream)
+# compliance: one v4l2-compliance run; sets out, fails (the failed tests)
+# and unknown (those not known).
+compliance() {
+	out=$(v4l2-compliance -d /dev/video0 -s 10 -f 2>&1) || true
+	fails=$(grep -E '^[[:space:]]*test .*: FAIL$' <<<"$out" | sed 's/^[[:space:]]*//' | sort -u || true)
+	unknown=$(grep -Ev "$known_failures" <<<"$fails" | grep -v '^$' || true)
+}
+
+for mode in "${modes[@]}"; do
+	[ "$mode" = upstream ] || echo "$mode" >"$param"
+	compliance
+	if [ -n "$unknown" ]; then
+		# v4l2-compliance waits 2 s at most for a frame in its select and
+		# epoll tests; a loaded host can stall the TCG guest that long
+		# (seen once: "test USERPTR (select): FAIL", ret == 0). A failure
+		# must repeat to count.
+		diag "$mode: first run failed $(paste -sd';' <<<"$unknown"); running again" \
+			"$(grep -B3 -E ': FAIL$' <<<"$out" | grep -v 'Frame #' | head -n 20)"
+		compliance
+	fi
+	printf '%s\n' "$out" >"$VCAM_TMP/compliance.$mode"
+	total=$(grep -E '^Total for .*: [0-9]+, Succeeded: [0-9]+, Failed: [0-9]+' <<<"$out" | tail -n 1)
+	like "$total" 'Succeeded: [1-9]' "$mode: v4l2-compliance ran ($total)"
+	is "$unknown" "" "$mode: no failure beyond the known ones"
+	[ -z "$unknown" ] || diag "$(grep -B3 -E ': FAIL$' <<<"$out" | head -n 40)"
+	diag "$mode: $(printf '%s' "$fails" | paste -sd';')"
+	like "$out" 'Stream using all formats' "$mode: the formats were streamed (-f)"
+	is "$(sed -n '/Stream using all formats/,$p' <<<"$out" | grep -c 'FAIL' || true)" 0 \
+		"$mode: streaming every format passes"
+done
+vcam_stop TERM
+kmemleak_end "v4l2-compliance"
+kernel_healthy "v4l2-compliance"
+done_testing
