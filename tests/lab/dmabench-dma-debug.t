@@ -14,6 +14,10 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 UVCDMA_KERNEL_VARIANT=dma-debug . "$top/qemu/lib.sh"
 image=$KERNEL_IMAGE
 [ -r "$image" ] || skip_all "no dma-debug kernel: run 'make kernel-dma-debug'"
+# A module built against a tree reconfigured since its Image was linked
+# would not match the running kernel's structures.
+[ "$image" -nt "$KERNEL_SRC/.config" ] ||
+	skip_all "the dma-debug kernel is older than its configuration (being rebuilt?): run 'make kernel-dma-debug'"
 release=$(cat "$KERNEL_SRC/include/config/kernel.release")
 [ -r "$BUILD_DIR/modules/lib/modules/$release/extra/dma_nc_bench.ko" ] ||
 	skip_all "no dma_nc_bench for $release: run 'make kernel-dma-debug'"
