@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# plots/dma.sh draws the DMA API benchmark's figures (bandwidth, sync,
+# alloc; PNG and SVG) from a bench-dma results directory, and refuses a
+# partial one with one line naming what is missing.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+command -v gnuplot >/dev/null || skip_all "gnuplot not installed (make deps)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cp -r "$top/tests/host/fixtures/dma-bench" "$tmp/run"
+out=$("$top/plots/dma.sh" "$tmp/run" 2>&1) && st=0 || st=$?
+is "$st" 0 "draws the figures of a bench-dma run"
+is "$(find "$tmp/run/plots" -type f -printf '%f\n' | sort | paste -sd' ')" \
+	"dma-alloc.png dma-alloc.svg dma-bandwidth.png dma-bandwidth.svg dma-sync.png dma-sync.svg" \
+	"three figures, PNG and SVG"
+like "$(cat "$tmp/run/plots/dma-sync.svg")" 'QEMU TCG: no cache model' "the figures say they are TCG timings"
+like "$(cat "$tmp/run/plots/dma-bandwidth.svg")" 'smmu-noncoherent' "a panel row for each configuration"
+is "$(find "$tmp/run" -name '.plots.*' | wc -l)" 0 "no temporary directory left"
+
+rm "$tmp/run/bench.csv"
+out=$("$top/plots/dma.sh" "$tmp/run" 2>&1) && st=0 || st=$?
+is "$st" 3 "a directory without bench.csv: exit 3"
+like "$out" '^dma.sh: .*: missing bench.csv \(written by bench/dma.sh\)$' "says what is missing"
+done_testing
