@@ -4,14 +4,15 @@
 # each: allocation (+vmap) and free time, sync for device and for CPU,
 # CPU copy bandwidth out of and into each mapping, for 4 KiB..4 MiB.
 # Prints each configuration's table and writes, into
-# results/<UTC timestamp>-dma/ (or RESULTS=DIR):
-#   environment.txt     where and how it was measured (QEMU TCG, clock)
-#   configs.tsv         the configurations: name, device, qemu/run options, what it is
-#   bench.txt           the tables
-#   bench.csv, test.csv every configuration's rows, with a config column
-#   CONFIG/             info.json, test.{txt,csv,json}, bench.{txt,csv,json}
-#   guest/CONFIG/       the guest run (console log, timing)
-#   plots/              dma-bandwidth, dma-sync, dma-alloc (PNG, SVG; plots/dma.sh)
+# results/<UTC timestamp>-dma/ (or RESULTS=DIR, e.g. results/latest to
+# join the main job's results: every name here is its own, dma-*):
+#   dma-environment.txt     where and how it was measured (QEMU TCG, clock)
+#   dma-configs.tsv         the configurations: name, device, qemu/run options, what it is
+#   dma-bench.txt           the tables
+#   dma-bench.csv, dma-test.csv   every configuration's rows, with a config column
+#   dma/CONFIG/             info.json, test.{txt,csv,json}, bench.{txt,csv,json}
+#   dma/guest/CONFIG/       the guest run (console log, timing)
+#   plots/dma-*             bandwidth, sync, alloc (PNG, SVG; plots/dma.sh)
 # QEMU TCG has no cache model: uncached and cached mappings copy alike,
 # and cache maintenance costs only the instructions of its loops.
 #   usage: bench/dma.sh   (environment: RESULTS, ITERATIONS (default 50),
@@ -56,35 +57,35 @@ release=$(cat "$KERNEL_SRC/include/config/kernel.release" 2>/dev/null) ||
 	echo "configurations: ${wanted[*]}"
 	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 	echo "host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"
-} >"$out/environment.txt"
-: >"$out/configs.tsv"
-: >"$out/bench.txt"
+} >"$out/dma-environment.txt"
+: >"$out/dma-configs.tsv"
+: >"$out/dma-bench.txt"
 
 for c in "${wanted[@]}"; do
 	# cut, not read: read would merge the empty options field's two tabs
 	row=$(grep "^$c	" <<<"$configs_tsv")
 	name=$(cut -f1 <<<"$row") dev=$(cut -f2 <<<"$row") opts=$(cut -f3 <<<"$row") what=$(cut -f4 <<<"$row")
-	printf '%s\t%s\t%s\t%s\n' "$name" "$dev" "$opts" "$what" >>"$out/configs.tsv"
+	printf '%s\t%s\t%s\t%s\n' "$name" "$dev" "$opts" "$what" >>"$out/dma-configs.tsv"
 	read -r -a run_opts <<<"$opts"
 	log "bench-dma: $name ($what), $iterations iterations, $clock_line"
-	rm -rf "${out:?}/guest/$name" "${out:?}/$name"
-	mkdir -p "$out/guest"
+	rm -rf "${out:?}/dma/guest/$name" "${out:?}/dma/$name"
+	mkdir -p "$out/dma/guest"
 	{
 		echo "== $name: $what"
 		echo "   QEMU TCG, $clock_line"
-	} | tee -a "$out/bench.txt"
+	} | tee -a "$out/dma-bench.txt"
 	"$UVCDMA_TOP/qemu/run" --clock "$clock" ${smp[@]+"${smp[@]}"} ${run_opts[@]+"${run_opts[@]}"} \
-		--timeout 1800 --run-dir "$out/guest/$name" -- \
-		bash bench/guest/dma.sh /job/data "$dev" "$iterations" | tee -a "$out/bench.txt"
-	echo | tee -a "$out/bench.txt"
-	mv "$out/guest/$name/data" "$out/$name"
+		--timeout 1800 --run-dir "$out/dma/guest/$name" -- \
+		bash bench/guest/dma.sh /job/data "$dev" "$iterations" | tee -a "$out/dma-bench.txt"
+	echo | tee -a "$out/dma-bench.txt"
+	mv "$out/dma/guest/$name/data" "$out/dma/$name"
 done
 
 # Every configuration's rows in one table each, the configuration first.
 for what in bench test; do
 	for c in "${wanted[@]}"; do
-		awk -v c="$c" -F, 'NR == 1 { print "config," $0; next } { print c "," $0 }' "$out/$c/$what.csv"
-	done | awk 'NR == 1 || !/^config,/' >"$out/$what.csv"
+		awk -v c="$c" -F, 'NR == 1 { print "config," $0; next } { print c "," $0 }' "$out/dma/$c/$what.csv"
+	done | awk 'NR == 1 || !/^config,/' >"$out/dma-$what.csv"
 done
 "$UVCDMA_TOP/plots/dma.sh" "$out" >/dev/null
-log "bench-dma: results in $out (bench.txt, bench.csv, test.csv, plots/)"
+log "bench-dma: results in $out (dma-bench.txt, dma-bench.csv, dma-test.csv, plots/dma-*)"
