@@ -45,6 +45,8 @@ static void usage(FILE *out)
 		"  -n, --iterations N     benchmark iterations per strategy and size (default 20)\n"
 		"      --seed N           the pattern's seed (default 1)\n"
 		"      --json, --csv      output format (default: a table)\n"
+		"      --json-out FILE    test, bench: also write the results as JSON to FILE\n"
+		"      --csv-out FILE     test, bench: also write the results as CSV to FILE\n"
 		"      --no-validate      send strategy and size to the kernel unchecked (a\n"
 		"                         strategy may then be a number)\n"
 		"      --wait             hold: wait for a signal before exiting\n"
@@ -179,7 +181,8 @@ static int parse_strategies(char *list, struct options *o)
 	return o->nstrategies ? 0 : bad("%s", "no strategy given");
 }
 
-enum { OPT_SEED = 256, OPT_JSON, OPT_CSV, OPT_NO_VALIDATE, OPT_WAIT, OPT_LIST };
+enum { OPT_SEED = 256, OPT_JSON, OPT_CSV, OPT_JSON_OUT, OPT_CSV_OUT, OPT_NO_VALIDATE, OPT_WAIT,
+       OPT_LIST };
 
 /* 0: run o->command; 1: done (help, list); -1: bad usage (reported). */
 int parse_options(int argc, char **argv, struct options *o)
@@ -192,6 +195,8 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "csv", no_argument, NULL, OPT_CSV },
+		{ "json-out", required_argument, NULL, OPT_JSON_OUT },
+		{ "csv-out", required_argument, NULL, OPT_CSV_OUT },
 		{ "no-validate", no_argument, NULL, OPT_NO_VALIDATE },
 		{ "wait", no_argument, NULL, OPT_WAIT },
 		{ "list-strategies", no_argument, NULL, OPT_LIST },
@@ -224,6 +229,8 @@ int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_JSON: o->format = FORMAT_JSON; break;
 		case OPT_CSV: o->format = FORMAT_CSV; break;
+		case OPT_JSON_OUT: o->json_out = optarg; break;
+		case OPT_CSV_OUT: o->csv_out = optarg; break;
 		case OPT_NO_VALIDATE: o->validate = 0; break;
 		case OPT_WAIT: o->wait = 1; break;
 		case OPT_LIST: list_strategies(); return 1;

@@ -7,6 +7,7 @@
 #define DMABENCH_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "dma_nc_bench.h"
@@ -37,6 +38,8 @@ struct options {
 	enum output_format format;
 	int validate;			/* 0: --no-validate */
 	int wait;			/* hold --wait */
+	const char *json_out;		/* --json-out FILE: also JSON, into FILE */
+	const char *csv_out;		/* --csv-out FILE: also CSV, into FILE */
 };
 
 /* cli.c */
@@ -92,11 +95,13 @@ const char *metric_name(int metric);
 double mb_per_s(uint64_t bytes, double ns);
 
 /* output_test.c, output_bench.c */
-void print_json_string(const char *s);
-void print_device_json(const struct device *d);
-void print_device_line(const struct device *d);
-void print_info(const struct device *d, enum output_format f);
-void print_tests(const struct device *d, const struct test_result *r, int n, enum output_format f);
-void print_benches(const struct device *d, const struct bench_result *r, int n, enum output_format f);
+void print_json_string(FILE *out, const char *s);
+void print_device_json(FILE *out, const struct device *d);
+void print_device_line(FILE *out, const struct device *d);
+void print_info(FILE *out, const struct device *d, enum output_format f);
+void print_tests(FILE *out, const struct device *d, const struct test_result *r, int n,
+		 enum output_format f);
+void print_benches(FILE *out, const struct device *d, const struct bench_result *r, int n,
+		   enum output_format f);
 
 #endif /* DMABENCH_H */
