@@ -11,11 +11,10 @@
 # Prints "BAD reason: snapshot" for the first 20 inconsistent snapshots,
 # then one line:
 #   snapshots N streaming N stopped N gone N texts N bad N
+# (gone: reads that found no file, or a file cut short by its removal).
 
-function check(    t, c, s, q, mn, mx, reason) {
-	split("urb header latency decode sync_cpu sync_device", timers, " ")
+function check(    t, c, s, q, mn, mx) {
 	for (t = 1; t <= 6; t++) {
-		if (!((timers[t] "_count") in v)) continue
 		c = v[timers[t] "_count"] + 0; s = v[timers[t] "_sum_ns"] + 0
 		q = v[timers[t] "_sumsq_ns2"] + 0
 		mn = v[timers[t] "_min_ns"] + 0; mx = v[timers[t] "_max_ns"] + 0
@@ -29,8 +28,10 @@ function check(    t, c, s, q, mn, mx, reason) {
 }
 
 BEGIN {
-	required = "version mode streaming frames bytes urb_count urb_sum_ns urb_min_ns urb_max_ns decode_count"
+	required = "version mode streaming frames bytes"
 	n = split(required, req, " ")
+	split("urb header latency decode sync_cpu sync_device", timers, " ")
+	split("count sum_ns sumsq_ns2 min_ns max_ns", fields, " ")
 	while ((getline line < stop) < 0) {
 		close(stop)
 		delete v
@@ -41,8 +42,14 @@ BEGIN {
 		}
 		close(raw)
 		if (lines == 0) { gone++; continue }
+		# A read cut short (the file removed by an unplug between two
+		# read() calls) is not a snapshot: every key, every value whole.
 		complete = 1
 		for (i = 1; i <= n; i++) if (!(req[i] in v)) complete = 0
+		for (t = 1; t <= 6; t++)
+			for (f = 1; f <= 5; f++)
+				if (!((timers[t] "_" fields[f]) in v)) complete = 0
+		for (k in v) if (k != "mode" && v[k] !~ /^[0-9]+$/) complete = 0
 		if (!complete) { gone++; continue }
 		snapshots++
 		if (v["streaming"] == 1) streaming++; else stopped++
