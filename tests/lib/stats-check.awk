@@ -7,7 +7,8 @@
 # A snapshot is inconsistent when, for a timed interval, a count of 0 comes
 # with a non-zero sum, min is above max, or the sum lies outside
 # count*min..count*max; or when a stopped stream copied bytes without a
-# timed URB or decode (with timing on, every copy is timed).
+# timed URB or decode (with timing on, every copy is timed), or counted
+# frames without copying a byte.
 # Prints "BAD reason: snapshot" for the first 20 inconsistent snapshots,
 # then one line:
 #   snapshots N streaming N stopped N gone N texts N bad N
@@ -24,6 +25,11 @@ function check(    t, c, s, q, mn, mx) {
 	}
 	if (v["streaming"] == 0 && v["bytes"] > 0 && (v["urb_count"] == 0 || v["decode_count"] == 0))
 		return "bytes without URBs (stopped stream)"
+	# The stream's counters and the URBs' are two copies: a STREAMON
+	# between them must not pair a finished stream's frames with cleared
+	# URB counters.
+	if (v["streaming"] == 0 && v["frames"] > 0 && v["bytes"] == 0)
+		return "frames without bytes (stopped stream)"
 	return ""
 }
 
