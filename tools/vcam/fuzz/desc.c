@@ -3,13 +3,14 @@
  * libFuzzer harness of vcam's descriptor building (desc.c) and of the
  * desc-fuzz mutator (desc_fuzz.c). The input names a configuration: up to
  * 2 formats, up to 8 frame sizes and 4 rates (any that the command line
- * accepts), speed, header fields, descriptor faults and a seed, then the
+ * accepts), one or two streaming interfaces, speed, header fields,
+ * descriptor faults and a seed, then the
  * room the caller gives. What must hold:
  *   - the descriptors never go past the room given, and the length
  *     returned is what the configuration needs whatever the room;
  *   - without descriptor faults, they chain by bLength to exactly
- *     wTotalLength, and the VS input header's wTotalLength reaches the
- *     endpoint; every frame descriptor's bLength fits its intervals;
+ *     wTotalLength, and the (last) VS input header's wTotalLength reaches
+ *     its endpoint; every frame descriptor's bLength fits its intervals;
  *   - the mutator stays inside its room, keeps the configuration header
  *     and is deterministic;
  *   - no undefined behaviour (UBSan).
@@ -70,6 +71,8 @@ static int configure(struct vcam_config *c, const uint8_t *d)
 		argv[argc++] = "--pts";
 	if (d[0] & 16)
 		argv[argc++] = "--scr";
+	if (d[1] & 0x40)
+		argv[argc++] = "--streams=2";	/* a second streaming interface */
 	if (*faults) {
 		argv[argc++] = "--fault";
 		argv[argc++] = faults;

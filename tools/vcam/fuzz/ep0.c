@@ -106,6 +106,8 @@ static int configure(struct vcam_config *c, const uint8_t *d)
 		argv[argc++] = "--speed=super";
 	if (d[1] & 1)
 		argv[argc++] = "--payload-size=16384";
+	if (d[1] & 4)
+		argv[argc++] = "--streams=2";	/* a second streaming interface */
 	for (int i = 0; i < F_COUNT; i++)
 		if (vcam_fault_kind(i) != 'S' && (d[2 + i / 8] >> (i % 8)) & 1) {
 			strcat(faults, *faults ? "," : "");
