@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The URB allocation modes are one list: tools/common/urb_alloc_modes.h
 # (read through a program compiled against it), tools/common/urb_alloc_modes.sh,
-# the kernel series of every base (enum uvc_urb_alloc, the uvc_urb_alloc_names[]
-# strings and the trace events' show_uvc_urb_alloc() names in
-# patches/BASE/*.patch) and the
+# the kernel series of every base (its one list, #define UVC_URB_ALLOC_MODES
+# in patches/BASE/*.patch, which enum uvc_urb_alloc, uvc_urb_alloc_names[]
+# and the trace events' TRACE_DEFINE_ENUM and show_uvc_urb_alloc() expand) and the
 # bpftrace scripts' `@urb_alloc_mode[N] = "name";` lines (bpf/*.bt that have
 # them) name the same modes in the same order. The .sh's set of modes that
 # are never synced is the set uvc_urb_sync_for_cpu()/_for_device() have no
@@ -70,41 +70,34 @@ patch_adding() {
 	echo "$files"
 }
 
-# kernel_enum ROOT: the IDs of enum uvc_urb_alloc (UVC_URB_ALLOC_ stripped, COUNT left out).
-kernel_enum() {
-	local f
-	f=$(patch_adding "$1" 'enum uvc_urb_alloc \{$') || return 1
-	sed -n '/^+enum uvc_urb_alloc {$/,/^+};$/s/^+[[:space:]]*UVC_URB_ALLOC_\([A-Z0-9_]*\),\{0,1\}[[:space:]]*$/\1/p' "$f" |
-		grep -vx COUNT
+# kernel_modes ROOT: "ID name" (UVC_URB_ALLOC_ stripped) of each EM()/EMe()
+# line of the kernel's one list, #define UVC_URB_ALLOC_MODES, in order;
+# fails when no patch or more than one defines it, or it has no mode.
+kernel_modes() {
+	local f out
+	f=$(patch_adding "$1" '#define UVC_URB_ALLOC_MODES') || return 1
+	out=$(sed -n '/^+#define UVC_URB_ALLOC_MODES/,/^+[^\\]*$/s/^+[[:space:]]*EMe\{0,1\}(UVC_URB_ALLOC_\([A-Z0-9_]*\),[[:space:]]*"\([^"]*\)").*/\1 \2/p' "$f")
+	[ -n "$out" ] || { echo "patches: UVC_URB_ALLOC_MODES has no EM() line" >&2; return 1; }
+	echo "$out"
 }
+kernel_enum() { kernel_modes "$1" | cut -d' ' -f1; }
 
-# kernel_named ROOT WHAT REGEX: "ID name" from the added lines of the patch
-# that adds WHAT, each matched by the sed REGEX (\1 the ID, \2 the name), in
-# enum order; fails, saying why, when an ID has no name or the array names
-# an ID the enum lacks.
-kernel_named() {
+# expands ROOT WHAT REGEX: the one patch that adds WHAT also adds a line
+# matching REGEX (the list expanded there, not written out again).
+expands() {
 	local f
 	f=$(patch_adding "$1" "$2") || return 1
-	kernel_enum "$1" | awk -v what="$2" '
-		NR == FNR { ids[++n] = $1; in_enum[$1] = 1; next }
-		{ name[$1] = $2; if (!($1 in in_enum)) bad = bad "\n" what ": UVC_URB_ALLOC_" $1 " is not in enum uvc_urb_alloc" }
-		END {
-			for (i = 1; i <= n; i++) {
-				if (!(ids[i] in name)) bad = bad "\n" what ": no name for UVC_URB_ALLOC_" ids[i]
-				out = out ids[i] " " name[ids[i]] "\n"
-			}
-			if (n == 0) bad = bad "\nno enum uvc_urb_alloc"
-			if (bad != "") { printf "%s\n", substr(bad, 2) > "/dev/stderr"; exit 1 }
-			printf "%s", out
-		}' - <(sed -n "s/$3/\\1 \\2/p" "$f")
+	grep -q -E -- "^\\+$3" "$f" || { echo "patches: /$2/ does not expand UVC_URB_ALLOC_MODES" >&2; return 1; }
 }
-kernel_modes() {
-	kernel_named "$1" 'static const char \* const uvc_urb_alloc_names\[' \
-		'^+[[:space:]]*\[UVC_URB_ALLOC_\([A-Z0-9_]*\)\] = "\([^"]*\)",$'
-}
+# kernel_trace_modes ROOT: the trace events' modes, i.e. the list when
+# TRACE_DEFINE_ENUM and show_uvc_urb_alloc() are expansions of it, as are
+# enum uvc_urb_alloc and uvc_urb_alloc_names[].
 kernel_trace_modes() {
-	kernel_named "$1" '#define show_uvc_urb_alloc\(' \
-		'^+[[:space:]]*{ UVC_URB_ALLOC_\([A-Z0-9_]*\), "\([^"]*\)" }[,)[:space:]\\]*$'
+	expands "$1" 'enum uvc_urb_alloc \{$' '[[:space:]]*UVC_URB_ALLOC_MODES$' &&
+		expands "$1" 'static const char \* const uvc_urb_alloc_names\[' '[[:space:]]*UVC_URB_ALLOC_MODES$' &&
+		expands "$1" '#define show_uvc_urb_alloc\(' '#define EM\(id, name\)[[:space:]]+TRACE_DEFINE_ENUM\(id\);$' &&
+		expands "$1" '#define show_uvc_urb_alloc\(' '#define show_uvc_urb_alloc\(mode\) __print_symbolic\(mode, UVC_URB_ALLOC_MODES\)$' &&
+		kernel_modes "$1"
 }
 
 # kernel_unsynced ROOT: the names of the modes that neither
@@ -152,7 +145,7 @@ disagreements() {
 	[ "$(sh_modes "$root" 2>&1)" = "$names" ] ||
 		{ echo "urb_alloc_modes.sh: $(sh_modes "$root" 2>&1 | paste -sd ' ') != kernel: $(paste -sd ' ' <<<"$names")"; bad=1; }
 	[ "$(kernel_trace_modes "$root" 2>&1)" = "$kernel" ] ||
-		{ echo "show_uvc_urb_alloc(): $(kernel_trace_modes "$root" 2>&1 | paste -sd ' ') != uvc_urb_alloc_names[]"; bad=1; }
+		{ echo "show_uvc_urb_alloc(): $(kernel_trace_modes "$root" 2>&1 | paste -sd ' ') != UVC_URB_ALLOC_MODES"; bad=1; }
 	[ "$(sh_unsynced "$root" 2>&1)" = "$(kernel_unsynced "$root" 2>&1)" ] ||
 		{ echo "URB_ALLOC_MODES_UNSYNCED: $(sh_unsynced "$root" 2>&1 | paste -sd ' ') != kernel, never synced: $(kernel_unsynced "$root" 2>&1 | paste -sd ' ')"; bad=1; }
 	for f in $(cd "$root" && . tools/common/urb_alloc_modes.sh && echo "${URB_ALLOC_MODES_UNSYNCED[@]}"); do
@@ -237,16 +230,22 @@ sed -i 's/^URB_ALLOC_MODES_UNSYNCED=(.*)$/URB_ALLOC_MODES_UNSYNCED=()/' "$root/t
 mismatch ".sh saying every mode syncs" "$root" '^URB_ALLOC_MODES_UNSYNCED: '
 
 root=$(copy_root enum)
-f=$(patch_adding "$root" 'enum uvc_urb_alloc \{$')
+f=$(patch_adding "$root" '#define UVC_URB_ALLOC_MODES')
 up_first=$(kernel_enum "$top" | sed -n 1p)
-up_second=$(kernel_enum "$top" | sed -n 2p)
-sed -i "/^+enum uvc_urb_alloc {\$/,/^+};\$/{s/^\\(+[[:space:]]*UVC_URB_ALLOC_\\)$up_first,/\\1@@,/;s/^\\(+[[:space:]]*UVC_URB_ALLOC_\\)$up_second,/\\1$up_first,/;s/@@,/$up_second,/}" "$f"
-mismatch "kernel enum with two modes swapped" "$root" '^urb_alloc_modes\.h: '
+# swap the first two EM() lines of the kernel's list
+awk '/^\+[[:space:]]*EM\(UVC_URB_ALLOC_/ && ++n == 1 { held = $0; next } { print } /^\+[[:space:]]*EM\(UVC_URB_ALLOC_/ && n == 2 { print held }' \
+	"$f" >"$f.new" && mv "$f.new" "$f"
+mismatch "kernel list with two modes swapped" "$root" '^urb_alloc_modes\.h: '
 
 root=$(copy_root names)
-f=$(patch_adding "$root" 'static const char \* const uvc_urb_alloc_names\[')
-sed -i "s/^\\(+[[:space:]]*\\[UVC_URB_ALLOC_$up_first\\] = \"\\)$first\",/\\1renamed\",/" "$f"
-mismatch "kernel names[] with a mode renamed" "$root" '^urb_alloc_modes\.sh: .* != kernel: renamed '
+f=$(patch_adding "$root" '#define UVC_URB_ALLOC_MODES')
+sed -i "s/^\(+[[:space:]]*EMe\{0,1\}(UVC_URB_ALLOC_$up_first,[[:space:]]*\"\)$first\"/\1renamed\"/" "$f"
+mismatch "kernel list with a mode renamed" "$root" '^urb_alloc_modes\.sh: .* != kernel: renamed '
+
+root=$(copy_root trace)
+f=$(patch_adding "$root" '#define show_uvc_urb_alloc\(')
+sed -i 's/^+#define show_uvc_urb_alloc(mode) __print_symbolic(mode, UVC_URB_ALLOC_MODES)$/+#define show_uvc_urb_alloc(mode) __print_symbolic(mode, { 0, "noncontiguous" })/' "$f"
+mismatch "trace events writing the modes out again" "$root" '^show_uvc_urb_alloc\(\): '
 
 # a case for the first never-synced mode in uvc_urb_sync_for_cpu()
 root=$(copy_root sync)
