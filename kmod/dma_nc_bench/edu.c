@@ -108,6 +108,8 @@ static int dnb_edu_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = dma_set_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(EDU_DMA_BITS));
 	if (ret)
 		goto err_unmap;
+	/* Behind an IOMMU a non-contiguous buffer is one DMA segment too. */
+	dma_set_max_seg_size(&pdev->dev, UINT_MAX);
 	pci_set_master(pdev);
 	mutex_init(&edu->engine.lock);
 	edu->dd.dev = &pdev->dev;

@@ -88,6 +88,12 @@ static struct platform_device *dnb_pdev_create(int id)
 		ret = dma_coerce_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
 		if (ret)
 			goto err_put;
+		/*
+		 * Without an IOMMU a non-contiguous buffer is one DMA segment as
+		 * long as the buffer: DMA-API debug checks it against this,
+		 * 64 KiB unless the driver says more.
+		 */
+		dma_set_max_seg_size(&pdev->dev, UINT_MAX);
 	}
 	ret = platform_device_add(pdev);
 	if (ret)
