@@ -69,6 +69,9 @@ tracer_stop() {
 	for name in "${TRACER_NAMES[@]}"; do
 		for ((i = 0; i < ${1:-120} * 2; i++)); do
 			kill -0 "${TRACER_PID[$name]}" 2>/dev/null || break
+			# bpftrace 0.17 now and then stays in its loop after a
+			# SIGINT (seen with six scripts at once): say it again.
+			[ $((i % 60)) -ne 59 ] || kill -INT "${TRACER_PID[$name]}" 2>/dev/null || true
 			sleep 0.5
 		done
 		kill -KILL "${TRACER_PID[$name]}" 2>/dev/null || true
