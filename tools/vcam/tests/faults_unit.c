@@ -3,43 +3,14 @@
  * vcam-faults-unit: host unit tests of the fault table (faults.h), the
  * descriptor faults and the desc-fuzz mutator, printing TAP.
  */
-#include "vcam.h"
+#include "testlib.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int n_tests, n_failed;
 
-static int ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
 
-	n_tests++;
-	printf("%sok %d - ", cond ? "" : "not ", n_tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		n_failed++;
-	return cond;
-}
-
-static uint16_t rd16(const uint8_t *p) { return p[0] | p[1] << 8; }
-
-static int config_from(struct vcam_config *c, const char *args)
-{
-	char buf[512], *argv[32], *save = NULL;
-	int argc = 0;
-
-	vcam_config_default(c);
-	snprintf(buf, sizeof(buf), "vcam %s", args);
-	for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	return vcam_parse_args(c, argc, argv);
-}
 
 static long find_desc(const uint8_t *d, size_t n, size_t from, int type, int sub)
 {
@@ -157,6 +128,5 @@ int main(void)
 	test_desc_faults();
 	test_desc_fuzz();
 	test_cli();
-	printf("1..%d\n", n_tests);
-	return n_failed ? 1 : 0;
+	return tap_done();
 }

@@ -5,7 +5,7 @@
  * negotiation, payload framing, the framestamp verifier and the JPEG
  * encoder (decoded back by the small decoder below).
  */
-#include "vcam.h"
+#include "testlib.h"
 #include "framestamp.h"
 
 #include <math.h>
@@ -13,22 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int n_tests, n_failed;
-
-static int ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	n_tests++;
-	printf("%sok %d - ", cond ? "" : "not ", n_tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		n_failed++;
-	return cond;
-}
 
 static void diag_hex(const char *what, const uint8_t *p, size_t n)
 {
@@ -38,7 +22,6 @@ static void diag_hex(const char *what, const uint8_t *p, size_t n)
 	printf("\n");
 }
 
-static uint16_t rd16(const uint8_t *p) { return p[0] | p[1] << 8; }
 static uint32_t rd32(const uint8_t *p) { return rd16(p) | (uint32_t)rd16(p + 2) << 16; }
 
 static int hexbytes(const char *s, uint8_t *out)
@@ -55,17 +38,10 @@ static int hexbytes(const char *s, uint8_t *out)
 	return n;
 }
 
-static void config_from(struct vcam_config *c, const char *args)
+/* The tests below expect ARGS to parse: a failure is said, not counted. */
+static void config_ok(struct vcam_config *c, const char *args)
 {
-	char buf[512], *argv[32], *save = NULL;
-	int argc = 0;
-
-	vcam_config_default(c);
-	snprintf(buf, sizeof(buf), "vcam %s", args);
-	for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	if (vcam_parse_args(c, argc, argv))
+	if (config_from(c, args))
 		printf("# bad args: %s\n", args);
 }
 
@@ -102,7 +78,7 @@ static void test_descriptors(void)
 	long at;
 	int walk_ok = 1, nframes = 0;
 
-	config_from(&c, "--format yuyv --size 640x480 --fps 30");
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30");
 	n = vcam_config_desc(&c, got, sizeof(got));
 	m = hexbytes(known_good, want);
 	if (!ok(n == m && !memcmp(got, want, n), "config descriptor of yuyv 640x480@30 is the known-good 159 bytes")) {
@@ -113,7 +89,7 @@ static void test_descriptors(void)
 	m = hexbytes("12 01 00 02 EF 02 01 40 6B 1D 02 01 00 01 01 02 00 01", want);
 	ok(n == m && !memcmp(got, want, n), "device descriptor (bcdUSB 2.0, EF/02/01, 1d6b:0102)");
 
-	config_from(&c, "");
+	config_ok(&c, "");
 	n = vcam_config_desc(&c, got, sizeof(got));
 	for (size_t i = 0; i < n; i += got[i])
 		if (got[i] < 2 || i + got[i] > n)
@@ -142,23 +118,23 @@ static void test_descriptors(void)
 	   find_desc(got, n, (size_t)find_desc(got, n, (size_t)at + 9, 0x04, -1) + 1, 0x04, -1) < 0,
 	   "exactly two interfaces, one alternate setting each");
 
-	config_from(&c, "--format yuyv --size 640x480 --fps 30 --fault desc-bad-length");
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --fault desc-bad-length");
 	n = vcam_config_desc(&c, got, sizeof(got));
 	at = find_desc(got, n, 0, 0x24, 0x04);
 	ok(n == 158 && at > 0 && got[at] == 26, "fault desc-bad-length: format descriptor 26 bytes");
-	config_from(&c, "--format yuyv --size 640x480 --fps 30 --fault desc-bad-link");
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --fault desc-bad-link");
 	n = vcam_config_desc(&c, got, sizeof(got));
 	at = find_desc(got, n, 0, 0x24, 0x01);
 	at = find_desc(got, n, (size_t)at + got[at], 0x24, 0x01);
 	ok(at > 0 && got[at + 8] == 9, "fault desc-bad-link: bTerminalLink 9");
-	config_from(&c, "--format yuyv --size 640x480 --fps 30 --fault desc-maxp0");
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --fault desc-maxp0");
 	n = vcam_config_desc(&c, got, sizeof(got));
 	at = find_desc(got, n, 0, 0x05, -1);
 	vcam_ep_desc(&c, want);
 	ok(rd16(got + at + 4) == 0 && rd16(want + 4) == 512,
 	   "fault desc-maxp0: advertised maxp 0, EP_ENABLE still 512");
 
-	config_from(&c, "--speed super --format mjpeg --size 1280x720");
+	config_ok(&c, "--speed super --format mjpeg --size 1280x720");
 	n = vcam_device_desc(&c, got);
 	ok(rd16(got + 2) == 0x0320 && got[7] == 9, "super speed: bcdUSB 3.2, bMaxPacketSize0 9");
 	n = vcam_config_desc(&c, got, sizeof(got));
@@ -185,7 +161,7 @@ static void test_idle_stream_descriptors(void)
 	long vc, vs1, vs2, ot2;
 	int walk_ok = 1, intfs = 0, eps = 0;
 
-	config_from(&c, "--format yuyv --size 640x480 --fps 30 --streams 2");
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --streams 2");
 	n = vcam_config_desc(&c, got, sizeof(got));
 	for (i = 0; i < n; i += got[i]) {
 		if (got[i] < 2 || i + got[i] > n)
@@ -219,7 +195,7 @@ static void test_probe(void)
 	struct vcam_probe p, q, r;
 	uint8_t b[VCAM_PROBE_SIZE];
 
-	config_from(&c, "");
+	config_ok(&c, "");
 	vcam_probe_def(&c, &p);
 	ok(p.bFormatIndex == 1 && p.bFrameIndex == 1 && p.dwFrameInterval == 333333 &&
 	   p.dwMaxVideoFrameSize == 614400 && p.dwMaxPayloadTransferSize == 614402 &&
@@ -269,7 +245,7 @@ static void test_probe(void)
 	q.bFormatIndex = 0;
 	q.bFrameIndex = 1;
 	ok(vcam_commit_check(&c, &q, &p) == -1, "COMMIT of format index 0 refused");
-	config_from(&c, "--payload-size 16384 --pts --scr --fps 60 --format mjpeg");
+	config_ok(&c, "--payload-size 16384 --pts --scr --fps 60 --format mjpeg");
 	vcam_probe_def(&c, &p);
 	ok(p.dwMaxPayloadTransferSize == 16384 && p.dwFrameInterval == 166667 && vcam_hdr_len(&c) == 12,
 	   "--payload-size sets dwMaxPayloadTransferSize; 60 fps only; PTS+SCR header 12 bytes");
@@ -675,6 +651,5 @@ int main(void)
 	test_framestamp();
 	test_jpeg();
 	test_cli();
-	printf("1..%d\n", n_tests);
-	return n_failed ? 1 : 0;
+	return tap_done();
 }
