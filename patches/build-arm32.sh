@@ -31,9 +31,7 @@ git -C "$tree" checkout -q -f --detach "$head"
 
 fragment=$UVCDMA_TOP/qemu/kernel-arm32.config
 configure() {
-	make -C "$tree" -s allnoconfig
-	"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" "$tree/.config" "$fragment" >"$BUILD_DIR/arm32-$KERNEL-config.log" 2>&1
-	make -C "$tree" -s olddefconfig
+	kernel_merge_config "$tree" "$fragment"
 	"$UVCDMA_TOP/qemu/check-config.sh" "$fragment" "$tree/.config" >&2 ||
 		die "Kconfig dropped options that ${fragment##*/} asks for (listed above)"
 }

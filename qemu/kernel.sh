@@ -103,11 +103,7 @@ configure() {
 	if [ -f "$KERNEL_SRC/.config" ] && [ "$(cat "$config_stamp" 2>/dev/null)" = "$want" ]; then
 		make -C "$KERNEL_SRC" -s olddefconfig
 	else
-		make -C "$KERNEL_SRC" -s allnoconfig
-		"$KERNEL_SRC/scripts/kconfig/merge_config.sh" -m -O "$KERNEL_SRC" \
-			"$KERNEL_SRC/.config" "${fragments[@]}" >"$BUILD_DIR/${KERNEL_SRC##*/}-config.log" 2>&1 ||
-			{ cat "$BUILD_DIR/${KERNEL_SRC##*/}-config.log" >&2; die "merge_config.sh failed"; }
-		make -C "$KERNEL_SRC" -s olddefconfig
+		kernel_merge_config "$KERNEL_SRC" "${fragments[@]}"
 		echo "$want" >"$config_stamp"
 	fi
 	# Later fragments override earlier ones, as in merge_config.sh.

@@ -98,6 +98,18 @@ kernel_build_env() {
 	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 }
 
+# kernel_merge_config TREE FRAGMENT...: TREE's .config from allnoconfig
+# with the fragments merged on top (later ones win), as every lab kernel
+# is configured; merge_config.sh's output goes to build/<tree>-config.log.
+kernel_merge_config() {
+	local tree=$1 log=$BUILD_DIR/${1##*/}-config.log
+	shift
+	make -C "$tree" -s allnoconfig
+	"$tree/scripts/kconfig/merge_config.sh" -m -O "$tree" "$tree/.config" "$@" >"$log" 2>&1 ||
+		{ cat "$log" >&2; die "merge_config.sh failed"; }
+	make -C "$tree" -s olddefconfig
+}
+
 # step "what" CMD...: announce a long step, run it, report how long it took.
 step() {
 	local what=$1 t0
