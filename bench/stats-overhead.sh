@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): what the patch series' instrumentation costs
 # uvcvideo's copy work (uvc_video_copy_data_work(), the "decode" of the
-# statistics plus the resubmission), in one boot of the lab guest per clock
-# (QEMU TCG: emulated timings, not hardware). Ratios of medians over every
-# call:
-#   statistics on / off     timing_stats=Y vs N
+# statistics plus the resubmission) and its completion handler
+# (uvc_video_complete()), in one boot of the lab guest per clock (QEMU TCG:
+# emulated timings, not hardware). Ratios of medians over every call:
+#   statistics on / off     timing_stats=Y vs N (target: x1.02 or less)
+#   one event class / none  the events of one class written to the ring
+#                           buffer, for each class on the data path
 #   all events / none       every dma and uvcvideo event written to the ring
 #                           buffer (and, separately, trace-cmd recording them)
 # Under the icount clock guest time is executed instructions (2^shift ns
@@ -30,32 +32,53 @@ stamp=$(date +%Y%m%d-%H%M%S)
 # Medians over every call: under the realtime clock TCG vCPUs are host
 # threads, and a descheduled one turns a few calls into outliers that would
 # dominate a mean (under icount the median and the mean differ little).
-stat() { awk -v k="$1" '$1 == k { print $2 }' <<<"$figures" | sort -n |
+# stat CONFIG FUNCTION: "median calls" of that function's durations.
+stat() { awk -v k="$1" -v f="$2" '$1 == k && $2 == f { print $3 }' <<<"$figures" | sort -n |
 	awk '{ v[NR] = $1 } END { if (NR) printf "%d %d\n", v[int((NR + 1) / 2)], NR; else print "0 0" }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'; }
+# extra NS BASE_NS: the difference, and under icount in instructions.
+extra() { awk -v a="$1" -v b="$2" -v ns="$ns_per_insn" 'BEGIN {
+	if (ns > 0) printf "%+d ns = %+d insns", a - b, (a - b) / ns; else printf "%+d ns", a - b }'; }
+
+# row LABEL CONFIG BASE_CONFIG: one line of the table, both functions.
+row() {
+	local label=$1 config=$2 base=$3 f med n bmed line
+	line=$(printf '      %-34s' "$label")
+	for f in work complete; do
+		read -r med n < <(stat "$config" "$f")
+		read -r bmed _ < <(stat "$base" "$f")
+		if [ "$config" = "$base" ]; then
+			line+=$(printf ' | %7d ns (%5d calls) %-27s' "$med" "$n" "")
+		else
+			line+=$(printf ' | %7d ns x%-6s %-27s' "$med" "$(ratio "$med" "$bmed")" "$(extra "$med" "$bmed")")
+		fi
+	done
+	echo "$line"
+}
 
 # measure CLOCK: one guest boot under CLOCK, its figures as a report block.
 measure() {
-	local clock=$1 what off n_off on n_on events n_events traced n_traced
-	what="wall-clock ratio (moves with the host's load)"
-	[ "$clock" = icount ] && what="instruction-overhead ratio (exact)"
-	log "bench: decode cost of statistics and trace events, $rounds rounds of $frames frames, $(clock_description "$clock")"
+	local clock=$1 what class event_classes
+	what="wall-clock ratios (move with the host's load)"
+	ns_per_insn=0
+	if [ "$clock" = icount ]; then
+		what="instruction-overhead ratios (exact)"
+		ns_per_insn=$((1 << ${UVCDMA_ICOUNT_SHIFT:-$ICOUNT_SHIFT_DEFAULT}))
+	fi
+	log "bench: cost of statistics and trace events, $rounds rounds of $frames frames, $(clock_description "$clock")"
 	figures=$("$UVCDMA_TOP/qemu/run" --clock "$clock" --run-dir "$RESULTS_DIR/runs/bench-stats-$clock-$stamp" -- \
 		bash bench/guest/stats-overhead.sh "$frames" "$rounds")
-	read -r off n_off < <(stat off)
-	read -r on n_on < <(stat on)
-	read -r events n_events < <(stat events)
-	read -r traced n_traced < <(stat traced)
 	echo "  $(clock_description "$clock")"
-	echo "    uvc_video_copy_data_work() duration, median over all calls (bpftrace kprobes):"
-	echo "      timing_stats=N:                         ${off} ns ($n_off calls)"
-	echo "      timing_stats=Y:                         ${on} ns ($n_on calls)"
-	echo "      timing_stats=Y, all events to the ring:  ${events} ns ($n_events calls)"
-	echo "      timing_stats=Y, trace-cmd recording all: ${traced} ns ($n_traced calls)"
-	echo "    $what:"
-	echo "      statistics on / off:                $(ratio "$on" "$off")   (target <= 1.02)"
-	echo "      all events recorded / not:          $(ratio "$events" "$on")   (target <= 1.10; ring buffer, no reader)"
-	echo "      trace-cmd recording / not:          $(ratio "$traced" "$on")   (its reader competes for the vCPUs)"
+	echo "    median duration over all calls (bpftrace kprobes), $what against the line named:"
+	printf '      %-34s | %-56s | %s\n' "" "uvc_video_copy_data_work()" "uvc_video_complete()"
+	row "timing_stats=N, no events" off off
+	row "timing_stats=Y (vs N; target x1.02)" on off
+	mapfile -t event_classes < <(awk '$1 ~ /^class:/ && !seen[$1]++ { print substr($1, 7) }' <<<"$figures")
+	for class in "${event_classes[@]}"; do
+		row "+ events of $class" "class:$class" on
+	done
+	row "+ every dma and uvcvideo event" events on
+	row "+ trace-cmd recording them all" traced on
 }
 
 {
