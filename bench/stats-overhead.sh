@@ -27,6 +27,7 @@ for clock in "${clocks[@]}"; do
 	clock_description "$clock" >/dev/null || exit 2
 done
 out=$RESULTS_DIR/bench-stats.txt
+mkdir -p "$RESULTS_DIR"
 stamp=$(date +%Y%m%d-%H%M%S)
 
 # Medians over every call: under the realtime clock TCG vCPUs are host
@@ -43,7 +44,7 @@ extra() { awk -v a="$1" -v b="$2" -v ns="$ns_per_insn" 'BEGIN {
 # row LABEL CONFIG BASE_CONFIG: one line of the table, both functions.
 row() {
 	local label=$1 config=$2 base=$3 f med n bmed line
-	line=$(printf '      %-34s' "$label")
+	line=$(printf '      %-36s' "$label")
 	for f in work complete; do
 		read -r med n < <(stat "$config" "$f")
 		read -r bmed _ < <(stat "$base" "$f")
@@ -70,7 +71,7 @@ measure() {
 		bash bench/guest/stats-overhead.sh "$frames" "$rounds")
 	echo "  $(clock_description "$clock")"
 	echo "    median duration over all calls (bpftrace kprobes), $what against the line named:"
-	printf '      %-34s | %-56s | %s\n' "" "uvc_video_copy_data_work()" "uvc_video_complete()"
+	printf '      %-36s | %-56s | %s\n' "" "uvc_video_copy_data_work()" "uvc_video_complete()"
 	row "timing_stats=N, no events" off off
 	row "timing_stats=Y (vs N; target x1.02)" on off
 	mapfile -t event_classes < <(awk '$1 ~ /^class:/ && !seen[$1]++ { print substr($1, 7) }' <<<"$figures")
