@@ -3,6 +3,8 @@
 # after tap.sh and guest-lib.sh). On the debug kernel (make kernel-debug)
 # they use its checkers; on the normal kernel the tests run a fast subset.
 #   robust_debug_kernel          succeeds on a kernel with kmemleak and fault injection
+#   robust_fault_injection       succeeds on a kernel with failslab and fail_page_alloc
+#                                (the lab's kernels and the debug kernel)
 #   robust_count FULL FAST       FULL on the debug kernel, FAST otherwise
 #   kmemleak_begin               scan, then forget what the boot left behind
 #   kmemleak_end NAME            TAP: two scans find no new leak (copied to
@@ -30,6 +32,10 @@ TRACEFS=/sys/kernel/tracing
 
 robust_debug_kernel() {
 	[ -e "$KMEMLEAK" ] && [ -d /sys/kernel/debug/failslab ]
+}
+
+robust_fault_injection() {
+	[ -d /sys/kernel/debug/failslab ] && [ -d /sys/kernel/debug/fail_page_alloc ]
 }
 
 robust_count() {
@@ -102,7 +108,8 @@ fault_reset() {
 
 fault_setup() {
 	local d=/sys/kernel/debug/$1 range=$4
-	echo 100 >"$d/probability"
+	# Armed last: with the probability set while the filters are still
+	# open, every allocation in the guest fails (init's fork, then panic).
 	echo 1 >"$d/interval"
 	echo "$3" >"$d/space"
 	echo "$2" >"$d/times"
@@ -114,6 +121,7 @@ fault_setup() {
 	echo 32 >"$d/stacktrace-depth"
 	echo "${range% *}" >"$d/require-start"
 	echo "${range#* }" >"$d/require-end"
+	echo 100 >"$d/probability"
 }
 
 fault_run() {
@@ -186,7 +194,11 @@ alloc_pairs() {
 				kind = ev; sub(/^dma_(alloc|free)_?/, "", kind); sub(/_err$/, "", kind)
 				key = field("dma_addr"); size = field("size")
 				isalloc = (ev ~ /^dma_alloc/)
-				failed = isalloc && (ev ~ /_err$/ || key ~ /^0*$/)
+				# A failed dma_alloc_attrs() traces the dma_handle
+				# it was given as it was (often a stale address):
+				# only its NULL virt_addr tells.
+				failed = isalloc && (ev ~ /_err$/ || key ~ /^0*$/ ||
+					field("virt_addr") ~ /^(0+|\(null\))$/)
 			}
 			anonymous = (kind == "kmalloc" && key == "(____ptrval____)")
 			if (isalloc) {
