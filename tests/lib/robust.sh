@@ -30,12 +30,12 @@
 KMEMLEAK=/sys/kernel/debug/kmemleak
 TRACEFS=/sys/kernel/tracing
 
-robust_debug_kernel() {
-	[ -e "$KMEMLEAK" ] && [ -d /sys/kernel/debug/failslab ]
-}
-
 robust_fault_injection() {
 	[ -d /sys/kernel/debug/failslab ] && [ -d /sys/kernel/debug/fail_page_alloc ]
+}
+
+robust_debug_kernel() {
+	[ -e "$KMEMLEAK" ] && robust_fault_injection
 }
 
 robust_count() {

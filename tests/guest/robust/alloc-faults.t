@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Scenario 8, in the guest: URB buffer allocations fail at STREAMON, in
 # every allocation mode, on the lab kernel (make check) and on the debug
-# kernel, whose checkers watch the error paths (make check-debug). fail_page_alloc
-# and failslab are scoped to the capture task (task-filter and
+# kernel, whose checkers watch the error paths (make check-debug).
+# fail_page_alloc and failslab are scoped to the capture task (task-filter and
 # /proc/PID/make-it-fail) and to uvc_alloc_urb_buffers() and what it calls
 # (the stack trace filter), so nothing else in the guest fails.
 # Expected:
