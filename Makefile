@@ -92,7 +92,7 @@ check: lab kernel-dma-debug
 # loop above is the only line with $(MAKE), the one make runs even under
 # -n: 'make -n check' then runs no test.
 check-other-base: kernel
-	@echo "[uvcdma] check: the $(KERNEL) kernel: $(OTHER_BASE_TESTS)" >&2
+	@echo "[uvcdma] check: the $(or $(KERNEL),$(KERNEL_DEFAULT)) kernel: $(OTHER_BASE_TESTS)" >&2
 	@tests/run $(OTHER_BASE_TESTS)
 
 test: check

@@ -98,9 +98,10 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 			left=$(cat /sys/kernel/debug/fail_page_alloc/times)
 			fault_reset
 			failed_at=$(sizes_of "$pairs" | awk '/^!/ { print n + 0; exit } { n++ }')
-			if [ "${failed_at:-$urbs}" -lt "$target" ]; then
+			at=${failed_at:-$urbs}
+			if [ "$at" -lt "$target" ]; then
 				budget=$((budget + 1))
-			elif [ "${failed_at:-$urbs}" -gt "$target" ] && [ "$budget" -gt 0 ]; then
+			elif [ "$at" -gt "$target" ] && [ "$budget" -gt 0 ]; then
 				budget=$((budget - 1))
 			else
 				break

@@ -44,16 +44,23 @@ fault_setup failslab 1 0 "$range"
 echo N >/sys/kernel/debug/failslab/task-filter
 dmesg -c >/dev/null
 
-# Reads every statistics file in a loop until told to stop, with bash's
-# own read and redirection (no fork between two reads).
-read_stats_loop() {
+# read_stats_files: reads every statistics file there is, whole, with
+# bash's own read and redirection (no fork between two reads); prints how
+# many it read.
+read_stats_files() {
 	local f n=0
-	shopt -s nullglob
+	for f in "$root"/*/*; do
+		[ -f "$f" ] || continue
+		read -r -d '' _ 2>/dev/null <"$f" || true
+		n=$((n + 1))
+	done
+	echo "$n"
+}
+# Reads them in a loop until told to stop.
+read_stats_loop() {
+	local n=0
 	while [ ! -e "$VCAM_TMP/stop-reading" ]; do
-		for f in "$root"/*/stats "$root"/*/stats_raw; do
-			read -r -d '' _ 2>/dev/null <"$f" || true
-			n=$((n + 1))
-		done
+		n=$((n + $(read_stats_files)))
 	done
 	echo "$n" >"$VCAM_TMP/reads"
 }
@@ -76,9 +83,7 @@ like "$(dmesg)" 'Failed to register vid-cap device \(-12\)' "video_register_devi
 check "the probe failed: no /dev/video0" test ! -e /dev/video0
 is "$(find "$root" -mindepth 1 | wc -l)" 0 "no debugfs file of the freed stream is left"
 # Without the fix these reads use the freed stream, long after the free.
-while IFS= read -r f; do
-	cat "$f" >/dev/null 2>&1 || true
-done < <(find "$root" -mindepth 2 -type f)
+read_stats_files >/dev/null
 diag "the statistics files left, if any, were read: $(find "$root" -mindepth 2 -type f | paste -sd' ')"
 vcam_stop TERM
 
