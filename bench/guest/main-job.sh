@@ -12,7 +12,8 @@
 #   main-job.sh trace OUT MODE...              one run a mode under trace-cmd record -e
 #                                              uvcvideo -e dma: OUT/trace-MODE.dat
 #   main-job.sh bpf OUT MODE...                every bpf/*.bt at once over one run a
-#                                              mode: OUT/bpf/NAME.txt (NAME.err: the
+#                                              mode (bench/guest/bpf-kit.sh):
+#                                              OUT/bpf/NAME.txt (NAME.err: the
 #                                              script failed)
 #   main-job.sh throughput OUT FRAMES          free-running YUYV: OUT/throughput.txt
 #
@@ -20,6 +21,7 @@
 # (WxH), WL_FPS, WL_FRAMES (frames a run). Progress goes to stderr.
 set -euo pipefail
 . tests/lib/guest-lib.sh
+. bench/guest/bpf-kit.sh
 
 param=/sys/module/uvcvideo/parameters/urb_alloc
 fmt=${WL_FORMAT:-mjpeg}
@@ -106,49 +108,14 @@ trace() {
 }
 
 bpf() {
-	local out=$1 mode script name pids=() names=() i j
+	local out=$1 script names=()
 	shift
 	mkdir -p "$out/bpf"
 	camera_up --format "$fmt" --size "$size" --fps "$fps"
 	for script in bpf/*.bt; do
-		name=$(basename "$script" .bt)
-		bpftrace "$script" >"$out/bpf/$name.txt" 2>"$out/bpf/$name.err" &
-		pids+=($!)
-		names+=("$name")
+		names+=("$(basename "$script" .bt)")
 	done
-	# bpftrace prints its banner once the probes are attached (or dies)
-	for ((j = 0; j < ${#pids[@]}; j++)); do
-		for ((i = 0; i < 1200; i++)); do
-			grep -q 'Tracing' "$out/bpf/${names[j]}.txt" 2>/dev/null && break
-			kill -0 "${pids[j]}" 2>/dev/null || break
-			sleep 0.1
-		done
-	done
-	progress "bpf: ${#pids[@]} scripts started"
-	for mode in "$@"; do
-		progress "bpf: $mode: $frames frames"
-		capture "$mode" "$out/bpf/run-$mode.txt" || die "bpf: $mode: capture failed"
-	done
-	kill -INT "${pids[@]}" 2>/dev/null || true
-	for ((j = 0; j < ${#pids[@]}; j++)); do
-		# a bpftrace that has not ended 60 s after SIGINT never will
-		for ((i = 0; i < 600; i++)); do
-			kill -0 "${pids[j]}" 2>/dev/null || break
-			sleep 0.1
-		done
-		if kill -0 "${pids[j]}" 2>/dev/null; then
-			kill -KILL "${pids[j]}" 2>/dev/null || true
-			echo "main-job.sh: ${names[j]}.bt did not end within 60 s of SIGINT: killed" \
-				>>"$out/bpf/${names[j]}.err"
-		fi
-		if ! wait "${pids[j]}"; then
-			progress "bpf: WARNING: ${names[j]}.bt failed: $(head -n 1 "$out/bpf/${names[j]}.err")"
-		elif [ -s "$out/bpf/${names[j]}.err" ]; then
-			mv "$out/bpf/${names[j]}.err" "$out/bpf/${names[j]}.warnings"
-		else
-			rm -f "$out/bpf/${names[j]}.err"
-		fi
-	done
+	bpf_kit_run "$out/bpf" "${names[@]}" -- "$@" || die "bpf: a capture failed"
 	camera_down
 }
 
