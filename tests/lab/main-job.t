@@ -79,10 +79,9 @@ for bt in "$top"/bpf/*.bt; do
 done
 
 is "$(find "$dir/bpf" -name '*.err' | wc -l)" 0 "every bpftrace script ran to the end (no bpf/*.err)"
-for f in "$dir"/bpf/*.err; do [ -f "$f" ] && diag "$f: $(head -n 3 "$f")" && diag "$(cat "${f%.err}.hang" 2>/dev/null)"; done
-# A script that ignored SIGINT once and ran to the end on its second start
-# passes, and says so with where the first one was stuck.
-for f in "$dir"/bpf/*.hang.1; do [ -f "$f" ] && diag "$f (hung, then ran again to the end):" && diag "$(cat "$f")"; done
+for f in "$dir"/bpf/*.err; do [ -f "$f" ] && diag "$f: $(tail -n 3 "$f")" && diag "$(cat "${f%.err}.hang" 2>/dev/null)"; done
+# A script that needed its SIGINT said again passes, and says so.
+for f in "$dir"/bpf/*.warnings; do [ -f "$f" ] && diag "$f: $(cat "$f")"; done
 
 npng=$(find "$dir/plots" -name '*.png' -size +1k 2>/dev/null | wc -l)
 nsvg=$(find "$dir/plots" -name '*.svg' -size +1k 2>/dev/null | wc -l)

@@ -69,8 +69,8 @@ tracer_stop() {
 	for name in "${TRACER_NAMES[@]}"; do
 		for ((i = 0; i < ${1:-120} * 2; i++)); do
 			kill -0 "${TRACER_PID[$name]}" 2>/dev/null || break
-			# bpftrace 0.17 now and then stays in its loop after a
-			# SIGINT (seen with six scripts at once): say it again.
+			# bpftrace 0.17 misses a SIGINT that does not interrupt
+			# its epoll_wait() (bench/guest/bpf-kit.sh): say it again.
 			[ $((i % 60)) -ne 59 ] || kill -INT "${TRACER_PID[$name]}" 2>/dev/null || true
 			sleep 0.5
 		done
