@@ -59,10 +59,10 @@ bpf_kit_run() {
 	for ((j = 0; j < ${#pids[@]}; j++)); do
 		# bpftrace 0.17 leaves its event loop only when the signal
 		# interrupts its epoll_wait(); one that lands while it reads
-		# events sets its exit flag and nothing more, and the loop polls
-		# on (1 run in 126 of this stage's pattern). Say it again every
-		# 5 s; a script still running a minute on never ends: say where
-		# it is, and kill it.
+		# events sets its exit flag and nothing more, and the loop
+		# polls on (1 of 150 runs of this stage's pattern in a loop).
+		# Say it again every 5 s; a script still running a minute on
+		# never ends: say where it is, and kill it.
 		for ((i = 1; i <= ${BPF_STOP_WAIT_S:-60} * 10; i++)); do
 			kill -0 "${pids[j]}" 2>/dev/null || break
 			if [ $((i % 50)) -eq 0 ]; then
