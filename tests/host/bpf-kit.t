@@ -53,13 +53,15 @@ run() {
 		bpf_kit_run "$work/out" "$@"
 	) >"$work/log" 2>&1
 }
+# maps_printed NAME WHAT: NAME.bt ended on SIGINT and printed its maps.
+maps_printed() { is "$(cat "$work/out/$1.txt")" "$(printf 'Tracing\n@%s: 1' "$1")" "$2"; }
 files() { find "$work/out" -mindepth 1 -printf '%f\n' | LC_ALL=C sort | tr '\n' ' '; }
 
 run ends warns dies -- noncontiguous coherent && st=0 || st=$?
 is "$st" 0 "three scripts, two modes captured: success"
 is "$(files)" "dies.err dies.txt ends.txt run-coherent.txt run-noncontiguous.txt warns.txt warns.warnings " \
 	"ends: output only; warns: .warnings; dies: .err"
-is "$(cat "$work/out/ends.txt")" "$(printf 'Tracing\n@ends: 1')" "SIGINT: the script printed its maps"
+maps_printed ends "SIGINT: the script printed its maps"
 like "$(cat "$work/out/dies.err")" "no such tracepoint" "dies.err: bpftrace's own error"
 like "$(cat "$work/log")" "WARNING: dies.bt failed: ERROR: no such tracepoint" "the failure is announced"
 
@@ -68,7 +70,7 @@ is "$st" 0 "a script that needed a second SIGINT: success"
 is "$(files)" "ends.txt run-noncontiguous.txt stubborn.txt stubborn.warnings " "no .err, a .warnings"
 is "$(cat "$work/out/stubborn.warnings")" "bpf-kit.sh: stubborn.bt still running 5 s after SIGINT: SIGINT again" \
 	"the second SIGINT, 5 s on, is noted"
-is "$(cat "$work/out/stubborn.txt")" "$(printf 'Tracing\n@stubborn: 1')" "it printed its maps"
+maps_printed stubborn "it printed its maps"
 
 STOP_WAIT=6 run ends mule -- noncontiguous && st=0 || st=$?
 is "$st" 0 "a script that never ends: the run itself goes on"
@@ -85,6 +87,6 @@ run ends warns -- noncontiguous broken coherent && st=0 || st=$?
 is "$st" 1 "a failed capture: status 1"
 like "$(cat "$work/log")" "progress: bpf: broken: the capture failed" "the failed capture is announced"
 ok "$([ ! -e "$work/out/run-coherent.txt" ] && echo 0 || echo 1)" "no capture after the failed one"
-is "$(cat "$work/out/ends.txt")" "$(printf 'Tracing\n@ends: 1')" "every script was still stopped and printed its maps"
+maps_printed ends "every script was still stopped and printed its maps"
 ok "$(pgrep -f "$work/bin/bpftrace" >/dev/null && echo 1 || echo 0)" "no stub left running"
 done_testing
