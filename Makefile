@@ -25,7 +25,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel build-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check check-other-base test shell guest-run \
+.PHONY: all deps lab kernel build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check check-other-base test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean help fuzz fuzz-desc
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -52,6 +52,10 @@ kmod: kernel
 ## make build-arm32   the KERNEL base's series built for 32-bit arm (the objects it touches, lockdep on, warnings as errors)
 build-arm32: kernel
 	@patches/build-arm32.sh
+
+## make check-arm32   the KERNEL base's series booted in a 32-bit arm guest (lockdep): one stream in every mode, nothing reported
+check-arm32: kernel
+	@tests/run tests/lab/arm32-guest.t
 
 ## make kernel-dma-debug   the same kernel with CONFIG_DMA_API_DEBUG (qemu/kernel-dma-debug.config), and kmod/ for it
 kernel-dma-debug: kernel
