@@ -1,8 +1,9 @@
 #!/bin/bash
 # The bpftrace kit's run, for bench/guest/main-job.sh (and its host test):
 # start every script at once, capture, stop them so that they print their
-# maps, and say which did not end well. The caller defines
-# progress MESSAGE... and capture MODE REPORT (one stream in MODE).
+# maps, and say which did not end well. The caller works from the
+# repository's top (bpf/NAME.bt) and defines progress MESSAGE... and
+# capture MODE REPORT (one stream in MODE).
 # BPF_STOP_WAIT_S: how long a script may take to end after SIGINT
 # (default 60), every 5 s saying SIGINT again.
 
