@@ -91,5 +91,8 @@ diag "lockdep: $(grep -m 1 'lock-classes' /proc/lockdep_stats 2>/dev/null || ech
 ok "$st" "lockdep is on (/proc/lockdep_stats)"
 grep -q 'debug_locks:.*1' /proc/lockdep_stats 2>/dev/null && st=0 || st=1
 ok "$st" "lockdep still checking at the end (debug_locks 1: it reported nothing)"
+dma_errors=$(cat /sys/kernel/debug/dma-api/error_count 2>/dev/null || echo none)
+[ "$dma_errors" = 0 ] && st=0 || st=1
+ok "$st" "DMA-API debug is on and counted no error (error_count $dma_errors)"
 echo "uvcdma-arm32: end status $failed"
 poweroff -f
