@@ -87,7 +87,7 @@ tools: deps userland
 ##                 then, on every other base, the mode, trace-event and statistics tests (OTHER_BASE_TESTS)
 KERNEL_DEFAULT := $(shell sed -n 's/^KERNEL_DEFAULT=//p' qemu/lib.sh)
 OTHER_BASES = $(filter-out $(or $(KERNEL),$(KERNEL_DEFAULT)),$(KERNEL_BASES))
-OTHER_BASE_TESTS := tests/guest/urb-alloc.t tests/lab/trace-events.t tests/lab/series-arm32.t
+OTHER_BASE_TESTS := tests/guest/urb-alloc.t tests/lab/trace-events.t tests/lab/series-arm32.t tests/lab/arm32-guest.t
 check: lab kernel-dma-debug
 	@tests/run
 	@for b in $(OTHER_BASES); do $(MAKE) -s check-other-base KERNEL=$$b || exit 1; done
