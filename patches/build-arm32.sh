@@ -13,21 +13,9 @@ set -euo pipefail
 . "$(dirname "$0")/../qemu/lib.sh"
 kernel_base_check
 
-cross=${CROSS_COMPILE_ARM32:-arm-linux-gnueabihf-}
-command -v "${cross}gcc" >/dev/null || die "${cross}gcc not found: run 'make deps' (gcc-arm-linux-gnueabihf)"
 tree=$BUILD_DIR/arm32-$KERNEL
-kernel_build_env "$tree"
-export ARCH=arm CROSS_COMPILE=$cross
-head=$(git -C "$KERNEL_MAIN_SRC" rev-parse HEAD 2>/dev/null) ||
-	die "no kernel tree at $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
-patches=$(git -C "$KERNEL_MAIN_SRC" rev-list --count pristine.."$head")
-[ "$patches" -gt 0 ] || die "no patches applied in $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
-
-if [ ! -d "$tree" ]; then
-	git -C "$KERNEL_MAIN_SRC" worktree prune
-	step "arm32: worktree $tree" git -C "$KERNEL_MAIN_SRC" worktree add -q --detach "$tree" "$head"
-fi
-git -C "$tree" checkout -q -f --detach "$head"
+arm32_series_worktree "$tree"
+cross=$ARM32_CROSS patches=$ARM32_PATCHES
 
 fragment=$UVCDMA_TOP/qemu/kernel-arm32.config
 configure() {

@@ -22,8 +22,6 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 kernel_base_check
 
-cross=${CROSS_COMPILE_ARM32:-arm-linux-gnueabihf-}
-command -v "${cross}gcc" >/dev/null || die "${cross}gcc not found: run 'make deps' (gcc-arm-linux-gnueabihf)"
 command -v qemu-system-arm >/dev/null || die "qemu-system-arm not found: run 'make deps' (qemu-system-arm)"
 action=${1:-run}
 case $action in build | run) ;; *) die "usage: ${0##*/} [build|run]" ;; esac
@@ -31,20 +29,11 @@ case $action in build | run) ;; *) die "usage: ${0##*/} [build|run]" ;; esac
 tree=$BUILD_DIR/arm32-guest-$KERNEL
 out=$BUILD_DIR/arm32-guest-$KERNEL-out
 mirror=${UVCDMA_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-kernel_build_env "$tree"
-export ARCH=arm CROSS_COMPILE=$cross
+arm32_series_worktree "$tree"
+cross=$ARM32_CROSS
 
 build_kernel() {
-	local head fragments=("$UVCDMA_TOP/qemu/kernel-arm32.config" "$UVCDMA_TOP/qemu/kernel-arm32-guest.config")
-	head=$(git -C "$KERNEL_MAIN_SRC" rev-parse HEAD 2>/dev/null) ||
-		die "no kernel tree at $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
-	[ "$(git -C "$KERNEL_MAIN_SRC" rev-list --count pristine.."$head")" -gt 0 ] ||
-		die "no patches applied in $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
-	if [ ! -d "$tree" ]; then
-		git -C "$KERNEL_MAIN_SRC" worktree prune
-		git -C "$KERNEL_MAIN_SRC" worktree add -q --detach "$tree" "$head"
-	fi
-	git -C "$tree" checkout -q -f --detach "$head"
+	local fragments=("$UVCDMA_TOP/qemu/kernel-arm32.config" "$UVCDMA_TOP/qemu/kernel-arm32-guest.config")
 	local want have=""
 	want=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 	[ -f "$tree/.uvcdma-config" ] && have=$(cat "$tree/.uvcdma-config")

@@ -98,6 +98,30 @@ kernel_build_env() {
 	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 }
 
+# arm32_series_worktree TREE: TREE, a worktree of the lab's KERNEL tree at
+# its HEAD (the series applied), and the environment of a 32-bit arm cross
+# build there (ARCH, CROSS_COMPILE, ccache). Sets ARM32_CROSS (the prefix,
+# CROSS_COMPILE_ARM32 or arm-linux-gnueabihf-) and ARM32_PATCHES (how many
+# patches the tree has). patches/build-arm32.sh and qemu/arm32-guest.sh.
+arm32_series_worktree() {
+	local tree=$1 head
+	ARM32_CROSS=${CROSS_COMPILE_ARM32:-arm-linux-gnueabihf-}
+	command -v "${ARM32_CROSS}gcc" >/dev/null ||
+		die "${ARM32_CROSS}gcc not found: run 'make deps' (gcc-arm-linux-gnueabihf)"
+	kernel_build_env "$tree"
+	export ARCH=arm CROSS_COMPILE=$ARM32_CROSS
+	head=$(git -C "$KERNEL_MAIN_SRC" rev-parse HEAD 2>/dev/null) ||
+		die "no kernel tree at $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
+	ARM32_PATCHES=$(git -C "$KERNEL_MAIN_SRC" rev-list --count pristine.."$head")
+	[ "$ARM32_PATCHES" -gt 0 ] ||
+		die "no patches applied in $KERNEL_MAIN_SRC: run 'make kernel KERNEL=$KERNEL' first"
+	if [ ! -d "$tree" ]; then
+		git -C "$KERNEL_MAIN_SRC" worktree prune
+		step "arm32: worktree $tree" git -C "$KERNEL_MAIN_SRC" worktree add -q --detach "$tree" "$head"
+	fi
+	git -C "$tree" checkout -q -f --detach "$head"
+}
+
 # kernel_merge_config TREE FRAGMENT...: TREE's .config from allnoconfig
 # with the fragments merged on top (later ones win), as every lab kernel
 # is configured; merge_config.sh's output goes to build/<tree>-config.log.
