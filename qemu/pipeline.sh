@@ -10,6 +10,9 @@
 # environment (the Makefile passes make's variables):
 #   RUNS (5)  FRAMES (150)  FORMAT (mjpeg)  SIZE (1280x720)  FPS (30)
 #   MODES (every mode of tools/common/urb_alloc_modes.sh)  CLOCK (icount)
+#   JOBS (1): measuring guests at a time; the timed runs are dealt out to
+#   them in turn (icount: each guest's figures are its own instruction
+#   counts, whatever runs beside it)
 set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -22,6 +25,11 @@ format=${FORMAT:-mjpeg}
 size=${SIZE:-1280x720}
 fps=${FPS:-30}
 clock=${CLOCK:-icount}
+jobs=${JOBS:-1}
+# Idle time skipped on the icount clock: the timed intervals are the same
+# instruction counts, and a guest waiting for the camera's next frame
+# costs no host time (UVCDMA_ICOUNT_SLEEP=on restores the host's pace).
+export UVCDMA_ICOUNT_SLEEP=${UVCDMA_ICOUNT_SLEEP:-off}
 throughput_frames=300
 read -r -a modes <<<"${MODES:-${URB_ALLOC_MODES[*]}}"
 
@@ -35,6 +43,9 @@ fi
 [[ $size =~ ^(640x480|1280x720|1920x1080)$ ]] || bad "SIZE=$size: 640x480, 1280x720 or 1920x1080 (what vcam offers)"
 [[ $fps =~ ^(30|60)$ ]] || bad "FPS=$fps: 30 or 60 (what vcam offers)"
 clock_description "$clock" >/dev/null 2>&1 || bad "CLOCK=$clock: one of $CLOCKS"
+[[ $jobs =~ ^[1-8]$ ]] || bad "JOBS=$jobs: measuring guests at a time, 1 to 8"
+[ "$jobs" = 1 ] || [ "$clock" = icount ] ||
+	bad "JOBS=$jobs: guests side by side measure the same only on CLOCK=icount"
 [ "${#modes[@]}" -ge 1 ] || bad "MODES is empty"
 for m in "${modes[@]}"; do
 	[[ " ${URB_ALLOC_MODES[*]} " == *" $m "* ]] || bad "MODES: unknown mode '$m' (modes: ${URB_ALLOC_MODES[*]})"
@@ -129,8 +140,32 @@ for ((r = 1; r <= runs; r++)); do
 		printf '%03d %d %s\n' "$n" "$r" "${modes[(i + r - 1) % nmodes]}"
 	done
 done >"$plan"
-stage "timed runs: ${modes[*]}, $runs rounds, $frames frames of $format $size@$fps each ($n runs, one guest)"
-guest measure "$(capture_timeout "$n")" measure "$guest_out/plan.txt" "$guest_out"
+if [ "$jobs" = 1 ]; then
+	stage "timed runs: ${modes[*]}, $runs rounds, $frames frames of $format $size@$fps each ($n runs, one guest)"
+	guest measure "$(capture_timeout "$n")" measure "$guest_out/plan.txt" "$guest_out"
+else
+	# The plan dealt out line by line, so each guest gets every mode in
+	# the rotated order; each guest warms up once and runs its share.
+	stage "timed runs: ${modes[*]}, $runs rounds, $frames frames of $format $size@$fps each ($n runs, $jobs guests at a time)"
+	pids=()
+	for ((k = 1; k <= jobs; k++)); do
+		awk -v k="$k" -v j="$jobs" 'NR % j == k % j' "$plan" >"$out/plan-$k.txt"
+		[ -s "$out/plan-$k.txt" ] || continue
+		guest "measure-$k" "$(capture_timeout "$(wc -l <"$out/plan-$k.txt")")" \
+			measure "$guest_out/plan-$k.txt" "$guest_out" >"$out/measure-$k.log" 2>&1 &
+		pids+=("$!")
+	done
+	failed=0
+	for ((k = 0; k < ${#pids[@]}; k++)); do
+		if wait "${pids[k]}"; then
+			log "timed runs: guest $((k + 1)) of ${#pids[@]} done (job time $(elapsed_since "$t_job"))"
+		else
+			failed=1
+			tail -n 20 "$out/measure-$((k + 1)).log" >&2
+		fi
+	done
+	[ "$failed" = 0 ] || die "timed runs: a measuring guest failed (logs: $out/measure-*.log)"
+fi
 
 # ---- 3. Traced runs and their per-URB samples
 stage "traced runs: trace-cmd record -e uvcvideo -e dma, one run a mode"

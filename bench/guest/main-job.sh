@@ -79,8 +79,11 @@ measure() {
 	# The first stream of a boot pays for first-time work (page faults,
 	# the camera preparing its frames): one stream, not timed, first.
 	progress "measure: warm-up stream, not timed ($frames frames)"
-	capture "$(awk 'NR == 1 { print $3 }' "$plan")" "$out/warm-up.txt" ||
-		die "the warm-up stream failed: $(tail -n 1 "$out/warm-up.txt")"
+	local warm=$out/warm-up.txt
+	# a plan shard of JOBS=N (plan-K.txt): its guest's own warm-up
+	[[ ${plan##*/} != plan-*.txt ]] || warm=$out/warm-up-${plan##*/plan-}
+	capture "$(awk 'NR == 1 { print $3 }' "$plan")" "$warm" ||
+		die "the warm-up stream failed: $(tail -n 1 "$warm")"
 	n=0
 	while read -r run round mode; do
 		n=$((n + 1))

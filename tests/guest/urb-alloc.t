@@ -10,6 +10,7 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 frames=60
+buffers=8
 frame_bytes=$((640 * 480 * 2))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
@@ -22,19 +23,19 @@ check "debugfs statistics directory of the stream" test -r "$dir/stats_raw"
 
 for mode in "${URB_ALLOC_MODES[@]}"; do
 	echo "$mode" >"$param"
-	out=$(vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$frames" -n 8 \
+	out=$(vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$frames" -n "$buffers" \
 		--allow-host-reorder 2>&1) && st=0 || st=$?
-	# A frame that arrives while the capture holds every buffer is dropped
-	# by uvcvideo: that is host scheduling (TCG on a loaded host), not the
-	# URB path. Corruption and disorder are what this test is about.
-	like "$out" "^frames $frames ok $frames dropped [0-9]+ corrupt 0 out-of-order [0-9]+" \
-		"$mode: $frames frames captured, every one intact"
+	# Every frame the camera sent arrives, whole: a lost frame is what a
+	# DMA or sync bug of the mode would look like, and on the tests' clock
+	# (icount, tests/run) the capture keeps pace with the camera, so no
+	# loss has another cause. vcam-verify counts the losses by cause.
+	ok "$st" "$mode: vcam-verify passes ($(grep '^frames' <<<"$out"))"
+	like "$out" "^frames $frames ok $frames dropped 0 corrupt 0 out-of-order [0-9]+" \
+		"$mode: $frames frames captured, every one intact, none lost"
+	like "$out" "^dropped: no-buffer 0 other 0$" "$mode: no frame lost, for any cause"
 	# uvcvideo itself completes a buffer out of order now and then (its
 	# copy work runs on an unbound workqueue): only the camera's order counts.
 	like "$out" "out-of-order: camera 0 host-driver [0-9]+" "$mode: in the camera's order"
-	dropped=$(sed -n 's/^frames [0-9]* ok [0-9]* dropped \([0-9]*\) .*/\1/p' <<<"$out")
-	ok "$([ "${dropped:-99}" -le $((frames / 10)) ] && echo 0 || echo 1)" \
-		"$mode: at most $((frames / 10)) frames dropped under host load (${dropped:-?})"
 	[ "$st" -eq 0 ] || diag "$out"
 	raw=$(cat "$dir/stats_raw")
 	text=$(cat "$dir/stats")
@@ -45,14 +46,16 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	n=$(get frames)
 	b=$(get bytes)
 	copied=$((b / frame_bytes))
-	ok "$([ "$copied" -ge "$frames" ] && [ "$copied" -le $((frames + 8)) ] && echo 0 || echo 1)" \
-		"$mode: $copied whole frames copied ($b bytes) for $frames captured (plus those in flight at STREAMOFF)"
+	# Frames copied beyond those captured went into buffers still queued
+	# when the capture stopped: at most one per buffer.
+	ok "$([ "$copied" -ge "$frames" ] && [ "$copied" -le $((frames + buffers)) ] && echo 0 || echo 1)" \
+		"$mode: $copied whole frames copied ($b bytes) for $frames captured (plus at most $buffers in queued buffers at STREAMOFF)"
 	# Upstream counts a frame when the next one starts (FID toggle), and a
 	# frame may be cut short by STREAMOFF: the count is within one of the
-	# frames copied, plus those dropped for lack of a queued buffer (counted,
-	# never copied).
-	ok "$([ "$n" -ge $((copied - 1)) ] && [ "$n" -le $((copied + ${dropped:-0} + 1)) ] && echo 0 || echo 1)" \
-		"$mode: the driver counted $n frames for $copied copied and ${dropped:-?} dropped"
+	# frames copied (none was dropped).
+	ok "$([ "$n" -ge $((copied - 1)) ] && [ "$n" -le $((copied + 1)) ] && echo 0 || echo 1)" \
+		"$mode: the driver counted $n frames for $copied copied"
+	is "$(get errors) $(get invalid)" "0 0" "$mode: stats_raw counts no error and no invalid payload"
 	ok "$([ "$(get urb_count)" -gt 0 ] && [ "$(get decode_count)" -gt 0 ] && echo 0 || echo 1)" \
 		"$mode: URB and decode intervals were timed"
 	if ! urb_alloc_mode_syncs "$mode"; then
@@ -68,7 +71,7 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 		'URB: ' 'header: ' 'latency: ' 'decode: ' 'raw decode speed: ' \
 		'raw URB handling speed: ' 'throughput: ' 'URB decode CPU usage [0-9]+\.[0-9]{6} %' \
 		'sync for cpu: ' 'sync for device: '; do
-		grep -Eq "^$label" <<<"$text" || { diag "$mode: no line /^$label/"; false; } || true
+		like "$text" "^$label" "$mode: the report has a line /^$label/"
 	done
 	is "$(grep -Ec '^(frames|packets|empty|errors|invalid|pts|scr|sof|bytes|FPS|URB|header|latency|decode|raw decode speed|raw URB handling speed|throughput|URB decode CPU usage|sync for cpu|sync for device|URB allocation)' <<<"$text")" 21 \
 		"$mode: the report has the 18 lines of the reference format and the 3 new ones"

@@ -47,11 +47,11 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	like "$out" "CPU implementer 0x[0-9a-f]+ part 0x[0-9a-f]+ x $(nproc)\$" "$mode: CPU and count"
 	like "$out" "^# capture: YUYV 640x480, interval 1/30 s, [0-9]+ buffers: $frames frames, $((frames * frame_bytes)) bytes in " \
 		"$mode: $frames frames of $frame_bytes bytes captured"
-	# dropped frames (the camera paces, a loaded guest may miss one) are
-	# reported, not failed, by uvcstat: only corrupt frames fail it
-	like "$out" "^# verified \\(framestamp\\): frames $frames ok $frames dropped [0-9]+ corrupt 0 out-of-order [0-9]+ " \
-		"$mode: every frame verified (sequence and checksum)"
-	grep -q ' dropped 0 ' <<<"$out" || diag "$mode: $(grep '^# verified' <<<"$out")"
+	# uvcstat reports dropped frames and fails only on corrupt ones; on
+	# the tests' clock (icount) no frame of a clean camera is lost, so a
+	# drop here is a defect of the mode under test.
+	like "$out" "^# verified \\(framestamp\\): frames $frames ok $frames dropped 0 corrupt 0 out-of-order [0-9]+ " \
+		"$mode: every frame verified (sequence and checksum), none lost"
 	block=$(grep -v '^#' <<<"$out")
 	is "$block" "$(cat "$dirs/stats")" "$mode: the report is exactly debugfs' stats of the stream"
 	is "$(tail -n 1 <<<"$block")" "URB allocation: $mode" "$mode: the report's mode"
@@ -74,7 +74,7 @@ out=$(uvcstat run -c 30 --json 2>&1) && st=0 || st=$?
 ok "$st" "--json exits 0"
 like "$out" '"measured": \{ "kernel": "[^"]+", "arch": "aarch64", "urb_alloc": "noncontiguous", "emulated": "tcg"' \
 	"--json: where it was measured"
-like "$out" '"verify": \{ "ok": 30, "dropped": [0-9]+, "corrupt": 0' "--json: the verification"
+like "$out" '"verify": \{ "ok": 30, "dropped": 0, "corrupt": 0' "--json: the verification"
 is "$(tail -n 1 <<<"$out")" "}" "--json: one object"
 out=$(uvcstat run -c 30 --csv 2>&1) && st=0 || st=$?
 ok "$st" "--csv exits 0"
@@ -91,7 +91,7 @@ ok "$([ "${n:-0}" -ge 1 ] && [ "${secs:-0}" -ge 2 ] && [ "${secs:-9}" -le 3 ] &&
 out=$(uvcstat run -f MJPEG -s 1280x720 -r 60 -c 30 2>&1) && st=0 || st=$?
 ok "$st" "MJPEG 1280x720 at 60 fps: exits 0"
 like "$out" "^# capture: MJPG 1280x720, interval 1/60 s, [0-9]+ buffers: 30 frames" "MJPEG: the format set"
-like "$out" "^# verified \\(framestamp\\): frames 30 ok 30 dropped [0-9]+ corrupt 0" "MJPEG: frames verified"
+like "$out" "^# verified \\(framestamp\\): frames 30 ok 30 dropped 0 corrupt 0" "MJPEG: frames verified, none lost"
 ts=/sys/module/uvcvideo/parameters/timing_stats
 if [ -w "$ts" ]; then
 	echo N >"$ts"

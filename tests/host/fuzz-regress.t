@@ -24,7 +24,7 @@ for dir in "$fixtures"/*/; do
 	name=$(basename "$dir")
 	bin=$(replayer "$name")
 	if [ ! -x "$bin" ]; then
-		ok 0 "$name: no replayer (uvcstat built without libtracecmd) # SKIP"
+		skip "$name: replayer" "uvcstat built without libtracecmd (make deps installs it)"
 		continue
 	fi
 	mapfile -t inputs < <(find "$dir" -type f | sort)

@@ -4,7 +4,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 cd "$top"
-command -v shellcheck >/dev/null || { echo "1..0 # SKIP shellcheck not installed (make deps)"; exit 0; }
+command -v shellcheck >/dev/null || skip_all "shellcheck not installed (make deps)"
 
 mapfile -t scripts < <(git ls-files --cached --others --exclude-standard |
 	while read -r f; do

@@ -78,6 +78,14 @@ is "$out" "$(cat "$fix/compare-groups.txt")" "compare of groups (golden)"
 like "$out" 'summary: NON_CONTIGUOUS vs COHERENT: decode avg 27\.76x faster \(95% CI 26\.70-27\.80\)' \
 	"summary with median ratio and bootstrap CI"
 like "$out" 'percentile bootstrap \(10000 resamples, seed 20210322\)' "the CI method is stated"
+# The same figures computed apart from uvcstat (tools/uvcstat/tests/ratio_ci.py:
+# Python's statistics module and its own bootstrap), not from its output.
+for timer in decode urb; do
+	read -r est lo hi < <("$top/tools/uvcstat/tests/ratio_ci.py" "$timer" "$fix"/coherent-?.raw -- "$fix"/noncontiguous-?.raw)
+	label=$([ "$timer" = decode ] && echo "decode avg" || echo "URB avg")
+	like "$out" "$label ${est//./\\.}x faster \\(95% CI ${lo//./\\.}-${hi//./\\.}\\)" \
+		"$label: ratio and CI as an independent computation gives them ($est [$lo-$hi])"
+done
 run compare --label=A "$fix/coherent-1.raw" --label=B "$fix/noncontiguous-1.raw" "$fix/noncontiguous-2.raw" "$fix/coherent-2.raw"
 is "$st" 5 "a group mixing allocation modes is refused: exit 5"
 like "$err" "group 'B' mixes allocation modes" "and says which group"

@@ -25,6 +25,7 @@ bad FORMAT=h264 'FORMAT=h264: yuyv or mjpeg'
 bad SIZE=1x1 'SIZE=1x1: '
 bad FPS=25 'FPS=25: 30 or 60'
 bad CLOCK=sundial 'CLOCK=sundial: one of icount realtime'
+bad JOBS=9 'JOBS=9: measuring guests at a time, 1 to 8'
 bad MODES='noncontiguous bogus' "MODES: unknown mode 'bogus'"
 is "$(find "$res" -mindepth 1 | wc -l)" 0 "bad settings write nothing"
 
@@ -92,6 +93,14 @@ like "$summary" 'Emulated timings, not hardware figures' "summary: says what TCG
 like "$summary" '^## Per-URB averages' "summary: the averages table"
 like "$summary" '^\| decode \| [0-9.]+ \| [0-9.]+ \([0-9.]+x \[[0-9.]+-[0-9.]+\]\) \|$' \
 	"summary: coherent's decode with its ratio and CI"
+# The ratio and its interval computed apart from uvcstat, from the runs'
+# stats_raw (tools/uvcstat/tests/ratio_ci.py), against the summary's.
+mapfile -t base_runs < <(grep -lx mode=noncontiguous "$dir"/runs/*/stats_raw)
+mapfile -t other_runs < <(grep -lx mode=coherent "$dir"/runs/*/stats_raw)
+read -r est lo hi < <("$top/tools/uvcstat/tests/ratio_ci.py" --time-ratio decode \
+	"${base_runs[@]}" -- "${other_runs[@]}")
+like "$summary" "^\| decode \| [0-9.]+ \| [0-9.]+ \(${est//./\\.}x \[${lo//./\\.}-${hi//./\\.}\]\) \|\$" \
+	"summary: coherent's decode ratio and CI as an independent computation gives them ($est [$lo-$hi])"
 like "$summary" '^- coherent, sync for cpu: ' "summary: a verdict on the syncs"
 like "$summary" '\(plots/[a-z-]+\.png\)' "summary: the plots linked"
 done_testing

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The series' trace events, recorded with trace-cmd in the guest during
 # captures in every URB allocation mode, read back by the host's
-# trace-cmd; and a bpftrace histogram built on the start/done pairs.
+# trace-cmd (the trace.dat written to results/ through 9p, events with the
+# task that made them); and a bpftrace histogram built on the start/done
+# pairs.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
@@ -16,9 +18,11 @@ name=${dir##*/}
 is "$st" 0 "captures in every mode under trace-cmd record and bpftrace"
 [ "$st" -eq 0 ] || diag "$(tail -n 30 "$dir/out")"
 
+check "trace.dat lands in results/" test -s "$dir/trace.dat"
 report=$(trace-cmd report -i "$dir/trace.dat" 2>/dev/null) && st=0 || st=$?
 is "$st" 0 "the host's trace-cmd report reads the guest's trace.dat"
 count() { grep -c " $1: " <<<"$report" || true; }
+like "$report" 'vcam-verify-[0-9]+ .* dma_alloc_sgt: ' "events carry the task that made them (STREAMON's allocations: the capture's)"
 
 for ev in uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cpu_done \
 	uvcvideo_sync_for_device_start uvcvideo_sync_for_device_done uvcvideo_invalidate_vmap \
@@ -72,6 +76,36 @@ ok "$([ "$submits" -ge "$complete" ] && [ "$submits" -le $((complete + 20)) ] &&
 for mode in "${URB_ALLOC_MODES[@]}"; do
 	like "$report" "uvcvideo_urb_complete: .* mode=$mode " "events carry the mode: $mode"
 done
+# Every URB completed with data in a mode that syncs had its buffer synced
+# for the CPU by the DMA API itself, exactly once: a dma_sync_*_for_cpu
+# event inside uvcvideo's sync window (its sync_for_cpu start and done
+# events, on the same CPU: the completion runs there). A mode that never
+# syncs has none. TCG models no cache, so a missing sync corrupts no frame
+# here: only this count can show it.
+. "$top/tools/common/urb_alloc_modes.sh"
+syncs=$(awk '
+	function mode(   i) { for (i = 1; i <= NF; i++) if ($i ~ /^mode=/) return substr($i, 6); return "?" }
+	{ cpu = ""; for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { cpu = $i; break } }
+	/ uvcvideo_urb_complete: / && / status=0 / { completed[mode()]++ }
+	/ uvcvideo_sync_for_cpu_start: / { open[cpu] = mode() }
+	/ uvcvideo_sync_for_cpu_done: / { delete open[cpu] }
+	/ dma_sync_(sg|single)_for_cpu: / { if (cpu in open) synced[open[cpu]]++; else stray++ }
+	END {
+		for (m in completed) printf "%s %d %d\n", m, completed[m], synced[m]
+		printf "stray %d 0\n", stray
+	}
+' <<<"$report")
+for mode in "${URB_ALLOC_MODES[@]}"; do
+	read -r _ done_urbs synced <<<"$(grep "^$mode " <<<"$syncs" || echo "$mode 0 0")"
+	if urb_alloc_mode_syncs "$mode"; then
+		ok "$([ "$done_urbs" -gt 0 ] && [ "$synced" -eq "$done_urbs" ] && echo 0 || echo 1)" \
+			"$mode: the DMA API synced every completed URB for the CPU ($synced syncs, $done_urbs URBs)"
+	else
+		is "$synced" 0 "$mode: no DMA API sync for the CPU in a mode that needs none ($done_urbs URBs)"
+	fi
+done
+is "$(sed -n 's/^stray \([0-9]*\) .*/\1/p' <<<"$syncs")" 0 "no DMA API sync for the CPU outside uvcvideo's sync windows"
+
 # every mode but noncontiguous (the only one vmapped), as a regex alternation
 not_vmapped=$(printf '%s\n' "${URB_ALLOC_MODES[@]}" | grep -vx noncontiguous | paste -sd '|')
 unlike "$(grep ' uvcvideo_invalidate_vmap: ' <<<"$report")" "mode=($not_vmapped) " \

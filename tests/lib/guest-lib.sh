@@ -87,26 +87,24 @@ vcam_stream_checks() {
 	is "$(printf '%s' "$out" | tr -cd '<' | wc -c)" "$n" "v4l2-ctl dequeued $n buffers"
 	[ "$st" -eq 0 ] || diag "$out"
 	diag "v4l2-ctl: $(printf '%s' "$out" | grep -o '[0-9.]* fps' | tail -n 1)"
-	# -n 8 and --allow-no-buffer-drops 10: on a loaded CI host the capture
-	# can be descheduled long enough that uvcvideo has no buffer queued;
-	# those drops (and only those, at most 10 %) are reported, not failed.
+	# Every frame the camera sends must arrive: on the tests' clock
+	# (tests/run: icount, idle time skipped) the capture runs on guest
+	# time as the camera does, so the host's load cannot starve it.
 	out=$(vcam-verify -d /dev/video0 -f "$fmt" -s "$size" -r "$fps" -c "$n" -v -n 8 \
-		--allow-host-reorder --allow-no-buffer-drops 10 2>&1) && st=0 || st=$?
+		--allow-host-reorder 2>&1) && st=0 || st=$?
 	ok "$st" "vcam-verify: $n frames of $fmt $size@$fps verified"
 	vcam_verify_checks "$out" "$n"
 }
 
-# vcam_verify_checks OUTPUT N: vcam-verify saw N frames, none dropped or
-# corrupt, all in the camera's order. Buffers that uvcvideo itself
-# completed out of order (its copy work runs on an unbound workqueue) are
-# reported, not failed: see tools/vcam/README.md.
+# vcam_verify_checks OUTPUT N: vcam-verify saw N frames, none dropped
+# (for any cause: the counts by cause are printed on failure) or corrupt,
+# all in the camera's order. Buffers that uvcvideo itself completed out of
+# order (its copy work runs on an unbound workqueue) are reported, not
+# failed: see tools/vcam/README.md.
 vcam_verify_checks() {
-	like "$1" "^frames $2 ok $2 dropped [0-9]+ corrupt 0 out-of-order [0-9]+$" \
-		"$2 frames intact, 0 corrupt"
-	like "$1" "dropped: no-buffer [0-9]+ other 0" "no drop other than for lack of a capture buffer"
-	if ! grep -q 'no-buffer 0 ' <<<"$1"; then
-		diag "NOTE: uvcvideo dropped frames while the capture had no buffer queued (host scheduling)"
-	fi
+	like "$1" "^frames $2 ok $2 dropped 0 corrupt 0 out-of-order [0-9]+$" \
+		"$2 frames intact, none dropped, none corrupt"
+	like "$1" "^dropped: no-buffer 0 other 0$" "no frame lost, for lack of a capture buffer or otherwise"
 	like "$1" "out-of-order: camera 0 host-driver [0-9]+" "in the camera's order"
 	if ! grep -q 'host-driver 0' <<<"$1"; then
 		diag "NOTE: uvcvideo completed buffers out of order (v4l2 sequence went backwards)"

@@ -21,8 +21,9 @@
 #   fault_run CMD...             run CMD marked make-it-fail
 #   robust_capture [CMD...] FRAMES   one stream (YUYV 640x480@30) by vcam-verify,
 #                                run through CMD (e.g. fault_run); sets out and
-#                                st: 0 when every captured frame verified, in
-#                                the camera's order, 2 on a V4L2 error, else 1
+#                                st: 0 when FRAMES frames arrived, none lost,
+#                                all verified, in the camera's order, 2 on a
+#                                V4L2 error, else 1
 #   dma_trace_start / dma_trace_stop FILE   the URB buffers' alloc/free events
 #   alloc_pairs FILE             one line: allocs N frees N failed N
 #                                size-mismatch N unfreed N unknown-free N sizes S,S,...
@@ -128,20 +129,15 @@ fault_run() {
 	bash -c 'echo 1 >/proc/self/make-it-fail && exec "$@"' fault_run "$@"
 }
 
-# A frame lost at a stream's start (the camera was mid-frame at STREAMON)
-# or for lack of a queued buffer is host scheduling, not a failure (as in
-# urb-alloc.t); a corrupt frame or the camera's order broken is.
+# vcam-verify's own verdict: every frame the camera sent in the stream
+# arrived whole and in the camera's order; none lost, for any cause (the
+# tests' guests run on the icount clock, where the capture keeps pace with
+# the camera; the counts by cause are in $out).
 robust_capture() {
 	local n=${*: -1}
+	# shellcheck disable=SC2034 # out and st are the caller's
 	out=$("${@:1:$#-1}" vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$n" -n 4 -t 10 \
-		--allow-host-reorder --allow-no-buffer-drops 20 2>&1) && st=0 || st=$?
-	[ "$st" -eq 2 ] && return 0
-	if grep -Eq "^frames $n ok $n dropped [0-9]+ corrupt 0 out-of-order [0-9]+" <<<"$out" &&
-		grep -q 'out-of-order: camera 0 ' <<<"$out"; then
-		st=0
-	else
-		st=1
-	fi
+		--allow-host-reorder 2>&1) && st=0 || st=$?
 }
 
 dma_trace_start() {

@@ -137,6 +137,8 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 		a.flags |= UVC_ERR;
 	if (bad) {
 		s->st.faults++;
+		/* the tests tell a frame lost to an injected fault from any other loss */
+		fprintf(stderr, "vcam: frame %u faulty\n", s->seq);
 		/* hdr-len-long, empty-payloads: payloads before the frame */
 		ret = vcam_fault_before_frame(s, a.fid);
 		if (ret < 0)

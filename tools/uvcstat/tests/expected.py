@@ -8,7 +8,8 @@ bootstrap described in sample_stats.c). Run it to print them again.
 import math
 import statistics as st
 
-M64 = (1 << 64) - 1
+# the bootstrap of a ratio of medians, as sample_stats.c documents it
+from ratio_ci import M64, ratio_ci, splitmix64
 
 # stats: mean, population and sample std, median, quantiles (type 7 =
 # statistics 'inclusive').
@@ -21,33 +22,6 @@ q = st.quantiles(x, n=40, method="inclusive")
 print("q025 %.17g q975 %.17g" % (q[0], q[38]))
 y = [4.0, 1.0, 3.0, 2.0]
 print("median_even %.17g" % st.median(y))
-
-
-# bootstrap of a ratio of medians, as sample_stats.c documents it
-def splitmix64(state):
-    state = (state + 0x9E3779B97F4A7C15) & M64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-    return state, z ^ (z >> 31)
-
-
-def ratio_ci(a, b, a_over_b, resamples=10000, seed=20210322):
-    state = seed
-    ratios = []
-    for _ in range(resamples):
-        ra, rb = [], []
-        for _ in a:
-            state, r = splitmix64(state)
-            ra.append(a[((r >> 32) * len(a)) >> 32])
-        for _ in b:
-            state, r = splitmix64(state)
-            rb.append(b[((r >> 32) * len(b)) >> 32])
-        ma, mb = st.median(ra), st.median(rb)
-        ratios.append(ma / mb if a_over_b else mb / ma)
-    qs = st.quantiles(ratios, n=40, method="inclusive")
-    est = st.median(a) / st.median(b) if a_over_b else st.median(b) / st.median(a)
-    return est, qs[0], qs[38]
 
 
 a = [299264.0, 301120.0, 295870.0]
