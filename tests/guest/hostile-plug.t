@@ -48,7 +48,7 @@ for mode in "${modes[@]}"; do
 	vcam-verify -d /dev/video0 -f yuyv -s "$HOSTILE_SIZE" -r "$HOSTILE_FPS" -c 600 -t 3 \
 		--allow-host-reorder >"$VCAM_TMP/capture.out" 2>&1 &
 	capture=$!
-	sleep 2
+	vcam_ok "$mode: the capture streams before the unplug" vcam_wait_streaming 2 "$capture"
 	vcam_stop TERM
 	is "$VCAM_STATUS" 0 "$mode: unplugged mid-stream (vcam stopped)"
 	st=0

@@ -41,7 +41,9 @@ fails 11 "NV12 640x480 refused; the device offers YUYV 640x480@60,30; MJPG 640x4
 
 v4l2-ctl -d /dev/video0 --stream-mmap --stream-count=100000 --stream-to=/dev/null >/dev/null 2>&1 &
 busy=$!
-sleep 2
+# Until it streams ("sleep 2" ended before v4l2-ctl started: seen on the
+# icount clock, vcam_wait_streaming says why).
+vcam_wait_streaming 1 "$busy" || true
 fails 10 "/dev/video0: device busy" "another program streaming" run -c 10
 kill "$busy" 2>/dev/null || true
 wait "$busy" 2>/dev/null || true
@@ -73,7 +75,8 @@ rm -r "$fake/usb"
 fails 12 "debugfs is not mounted on $fake" "--debugfs on a directory that is not debugfs" \
 	run -c 10 --debugfs "$fake"
 
-(sleep 3; kill -TERM "$VCAM_PID") &
+# The camera goes once the capture streams.
+(vcam_wait_streaming 2 && kill -TERM "$VCAM_PID") &
 killer=$!
 fails 14 "/dev/video0: " "the camera disconnects mid-capture" run -c 100000 --timeout 5
 wait "$killer" || true

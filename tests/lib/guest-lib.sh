@@ -5,6 +5,8 @@
 #   vcam_stop [SIGNAL]           stop it (default TERM); sets VCAM_STATUS, VCAM_SUMMARY
 #   vcam_wait_gone               wait until /dev/video0 has gone (device disconnected)
 #   vcam_ok NAME CMD...          TAP: ok when CMD succeeds (safe under set -e)
+#   vcam_wait_streaming N [PID]  wait until the camera's stream has N frames
+#                                (stats_raw), or PID has ended
 # The camera's stdout/stderr go to $VCAM_TMP/vcam.out and vcam.err.
 
 VCAM_TMP=${VCAM_TMP:-/tmp/vcam}
@@ -110,6 +112,25 @@ vcam_verify_checks() {
 		diag "NOTE: uvcvideo completed buffers out of order (v4l2 sequence went backwards)"
 	fi
 	diag "$1"
+}
+
+# vcam_wait_streaming N [PID]: until the stream of the (only) camera has
+# counted N frames (its stats_raw), or PID (the capture) has ended. No
+# guest-time limit: on the tests' clock (icount, idle time skipped) guest
+# time races on while a program is read from the host (9p), so a fixed
+# "sleep" may end before the capture even started; the host's watchdog
+# bounds the wait. Fails when PID ended first.
+vcam_wait_streaming() {
+	local raw
+	while :; do
+		raw=$(cat "$(vcam_stats_dir)/stats_raw" 2>/dev/null || true)
+		if grep -qx streaming=1 <<<"$raw" &&
+			[ "$(sed -n 's/^frames=//p' <<<"$raw")" -ge "$1" ]; then
+			return 0
+		fi
+		[ -z "${2:-}" ] || kill -0 "$2" 2>/dev/null || return 1
+		sleep 0.1
+	done
 }
 
 # vcam_stats_dir: the uvcvideo debugfs statistics directory of the (only)

@@ -87,14 +87,19 @@ hostile_capture() {
 
 # hostile_losses: "F O", the frames of the last capture that vcam-verify
 # found missing (each gap in the camera's sequence numbers it reports with
-# -v), F of them frames vcam made faulty (its "vcam: frame SEQ faulty"
-# lines), O lost for any other cause.
+# -v): F lost to an injected fault, O for any other cause. A frame vcam
+# made faulty (its "vcam: frame SEQ faulty" lines) is the fault's, and so
+# is the frame right after it: a faulty frame whose payloads uvcvideo
+# rejects shows no FID toggle, so the next frame carries the same FID as
+# the one before the fault and uvcvideo takes it for that frame's tail
+# (measured: hdr-len-0, hdr-len-1, fid-toggle and random-payload each lose
+# the faulty frame and the next).
 hostile_losses() {
 	touch "$VCAM_TMP/vcam.err"
 	awk '
 		FNR == NR { if ($1 == "vcam:" && $2 == "frame" && $4 == "faulty") bad[$3] = 1; next }
 		$1 == "vcam-verify:" && $3 == "dropped" && $4 == "before" && $5 == "seq" {
-			for (s = $6 - $2; s < $6; s++) if (s in bad) f++; else o++
+			for (s = $6 - $2; s < $6; s++) if (s in bad || (s - 1) in bad) f++; else o++
 		}
 		END { print f + 0, o + 0 }
 	' "$VCAM_TMP/vcam.err" - <<<"$HOSTILE_OUT"

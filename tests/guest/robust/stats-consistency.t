@@ -75,7 +75,7 @@ stop_reader switching
 start_reader "$dir" unplug
 (capture 600; exit "$st") &
 capture_pid=$!
-sleep 3
+vcam_ok "unplug: the capture streams before the unplug" vcam_wait_streaming 2 "$capture_pid"
 vcam_stop KILL
 vcam_ok "unplug: /dev/video0 goes away" vcam_wait_gone
 wait "$capture_pid" && st=0 || st=$?
