@@ -13,6 +13,18 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 kernel_base_check
+# The trees may live in the cache, shared by the clones of this machine
+# (qemu/lib.sh shared_tree): from here on the real paths, under the tree's
+# lock.
+main_real=$(shared_tree "$KERNEL_MAIN_SRC")
+if [ -n "$KERNEL_VARIANT" ]; then
+	KERNEL_SRC=$(worktree_tree "$KERNEL_SRC")
+else
+	KERNEL_SRC=$main_real
+fi
+KERNEL_MAIN_SRC=$main_real
+KERNEL_IMAGE=$KERNEL_SRC/arch/arm64/boot/Image
+tree_lock "$KERNEL_SRC"
 kernel_build_env "$KERNEL_SRC"
 
 fragments=("$UVCDMA_TOP/qemu/kernel.config")
@@ -41,10 +53,19 @@ inputs() {
 	{ grep -v '^[[:space:]]*#' "$series" || true; } | xargs -r -I{} cat "${series%/*}/{}"
 }
 fingerprint=$(inputs | sha256sum | cut -d' ' -f1)
-stamp=$BUILD_DIR/${KERNEL_SRC##*/}.stamp
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] &&
-	[ -f "$KERNEL_IMAGE" ] && [ -d "$modules_dir/lib/modules" ]; then
-	log "kernel: up to date ($(cat "$KERNEL_SRC/include/config/kernel.release"))"
+stamp=$KERNEL_SRC.stamp
+install_modules() {
+	# Only this kernel release's modules: a variant's sit beside them.
+	rm -rf "$modules_dir/lib/modules/$(cat "$KERNEL_SRC/include/config/kernel.release")"
+	make -C "$KERNEL_SRC" -s INSTALL_MOD_PATH="$modules_dir" INSTALL_MOD_STRIP=1 \
+		DEPMOD=/sbin/depmod modules_install
+}
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] && [ -f "$KERNEL_IMAGE" ]; then
+	release=$(cat "$KERNEL_SRC/include/config/kernel.release")
+	# A tree another clone brought up to date: only this clone's modules.
+	[ -d "$modules_dir/lib/modules/$release/kernel" ] ||
+		step "kernel: installing modules into $modules_dir" install_modules
+	log "kernel: up to date ($release)"
 	exit 0
 fi
 
@@ -141,12 +162,6 @@ make_with_progress() {
 }
 step "kernel: building Image and modules (log: $build_log)" make_with_progress "Image modules" Image modules
 
-install_modules() {
-	# Only this kernel release's modules: a variant's sit beside them.
-	rm -rf "$modules_dir/lib/modules/$(cat "$KERNEL_SRC/include/config/kernel.release")"
-	make -C "$KERNEL_SRC" -s INSTALL_MOD_PATH="$modules_dir" INSTALL_MOD_STRIP=1 \
-		DEPMOD=/sbin/depmod modules_install
-}
 step "kernel: installing modules into $modules_dir" install_modules
 
 echo "$fingerprint" >"$stamp"

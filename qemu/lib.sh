@@ -90,6 +90,55 @@ die() {
 	exit 1
 }
 
+# shared_tree PATH: the directory a kernel tree at PATH (build/NAME) really
+# is, printed. Kernel trees are large (1.2 GB of sources, then objects)
+# and slow to make even from a warm ccache (unpack, commit, configure,
+# link, BTF: minutes each), so they live in the cache directory,
+# $CACHE_DIR/trees/NAME, shared by every clone of the machine, and
+# build/NAME links there; each script brings a tree to its clone's series
+# and configuration (only what changed is rebuilt), holding tree_lock. A
+# build/NAME that is a directory of its own stays one, and so does every
+# tree with UVCDMA_SHARED_TREES=0.
+shared_tree() {
+	local path=$1 real
+	if [ "${UVCDMA_SHARED_TREES:-1}" = 0 ] || { [ -e "$path" ] && [ ! -L "$path" ]; }; then
+		echo "$path"
+		return
+	fi
+	real=$CACHE_DIR/trees/${path##*/}
+	mkdir -p "${real%/*}" "${path%/*}"
+	[ "$(readlink "$path" 2>/dev/null)" = "$real" ] || ln -sfn "$real" "$path"
+	echo "$real"
+}
+
+# worktree_tree PATH: shared_tree for a git worktree of the KERNEL base's
+# main tree (a variant, the 32-bit trees): shared only when the main tree
+# is, and a worktree left by another clone's main tree is removed, so
+# that the caller adds it anew.
+worktree_tree() {
+	local path=$1 real
+	if [ -L "$KERNEL_MAIN_SRC" ]; then
+		real=$(shared_tree "$path")
+	else
+		[ ! -L "$path" ] || rm -f "$path"
+		real=$path
+	fi
+	if [ -d "$real" ] && [ "$(cd "$real" && realpath "$(git rev-parse --git-common-dir 2>/dev/null)")" != \
+		"$(cd "$KERNEL_MAIN_SRC" && realpath "$(git rev-parse --git-common-dir 2>/dev/null)")" ]; then
+		rm -rf "$real"
+	fi
+	echo "$real"
+}
+
+# tree_lock TREE: hold TREE's lock until this script exits (file
+# descriptor 9), waiting for another clone or job that holds it.
+tree_lock() {
+	exec 9>"$1.lock"
+	flock -n 9 && return
+	log "waiting for ${1##*/}: another build holds $1.lock"
+	flock 9
+}
+
 # kernel_build_env TREE: the environment every kernel build of the lab
 # uses (cross compiler, ccache) for the tree at TREE.
 kernel_build_env() {
@@ -113,6 +162,9 @@ kernel_build_env() {
 arm32_series_worktree() {
 	local tree=$1 head
 	ARM32_CROSS=${CROSS_COMPILE_ARM32:-arm-linux-gnueabihf-}
+	# the caller's $tree is a link to it when shared (worktree_tree)
+	tree=$(worktree_tree "$tree")
+	tree_lock "$tree"
 	command -v "${ARM32_CROSS}gcc" >/dev/null ||
 		die "${ARM32_CROSS}gcc not found: run 'make deps' (gcc-arm-linux-gnueabihf)"
 	kernel_build_env "$tree"
