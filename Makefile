@@ -146,7 +146,7 @@ bench-vcam: lab
 bench-dma: lab
 	@RESULTS='$(RESULTS)' ITERATIONS='$(ITERATIONS)' bench/dma.sh
 
-## make clean      remove build/ (kernel tree, guest root); results/ and the ccache stay
+## make clean      remove build/ (guest root, links to the kernel trees); results/, the ccache and the shared kernel trees (~/.cache/uvcdma/trees) stay
 clean:
 	rm -rf build
 

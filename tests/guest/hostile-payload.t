@@ -57,6 +57,8 @@ expect() {
 	esac
 	is "$HOSTILE_CORRUPT" 0 "$what: no corrupt frame delivered"
 	is "$HOSTILE_LOST_OTHER" 0 "$what: every frame lost is one vcam made faulty or the next ($HOSTILE_LOST_FAULT of them)"
+	[ "$HOSTILE_LOST_OTHER" = 0 ] || diag "$(grep -E 'dropped before seq' <<<"$HOSTILE_OUT")" \
+		"faulty: $(sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' ')"
 	case $f in
 	hdr-len-0 | hdr-len-1 | err-bit | fid-toggle | oversize | truncate)
 		ok "$([ "$HOSTILE_DROPPED" -ge 1 ] && echo 0 || echo 1)" \

@@ -93,13 +93,16 @@ hostile_capture() {
 # rejects shows no FID toggle, so the next frame carries the same FID as
 # the one before the fault and uvcvideo takes it for that frame's tail
 # (measured: hdr-len-0, hdr-len-1, fid-toggle and random-payload each lose
-# the faulty frame and the next).
+# the faulty frame and the next). With HOSTILE_FAULT_REACH=both the frame
+# right before a faulty one is the fault's too: random payloads carry
+# random header bytes, whose FID and EOF can join them to the frame before.
 hostile_losses() {
 	touch "$VCAM_TMP/vcam.err"
-	awk '
+	awk -v both="$([ "${HOSTILE_FAULT_REACH:-next}" = both ] && echo 1 || echo 0)" '
 		FNR == NR { if ($1 == "vcam:" && $2 == "frame" && $4 == "faulty") bad[$3] = 1; next }
 		$1 == "vcam-verify:" && $3 == "dropped" && $4 == "before" && $5 == "seq" {
-			for (s = $6 - $2; s < $6; s++) if (s in bad || (s - 1) in bad) f++; else o++
+			for (s = $6 - $2; s < $6; s++)
+				if (s in bad || (s - 1) in bad || (both && (s + 1) in bad)) f++; else o++
 		}
 		END { print f + 0, o + 0 }
 	' "$VCAM_TMP/vcam.err" - <<<"$HOSTILE_OUT"
