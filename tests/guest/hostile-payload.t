@@ -56,7 +56,7 @@ expect() {
 		;;
 	esac
 	is "$HOSTILE_CORRUPT" 0 "$what: no corrupt frame delivered"
-	is "$HOSTILE_LOST_OTHER" 0 "$what: every frame lost is one vcam made faulty or the next ($HOSTILE_LOST_FAULT of them)"
+	is "$HOSTILE_LOST_OTHER" 0 "$what: every frame lost was lost with one vcam made faulty ($HOSTILE_LOST_FAULT of them)"
 	[ "$HOSTILE_LOST_OTHER" = 0 ] || diag "$(grep -E 'dropped before seq' <<<"$HOSTILE_OUT")" \
 		"faulty: $(sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' ')"
 	case $f in

@@ -87,22 +87,22 @@ hostile_capture() {
 
 # hostile_losses: "F O", the frames of the last capture that vcam-verify
 # found missing (each gap in the camera's sequence numbers it reports with
-# -v): F lost to an injected fault, O for any other cause. A frame vcam
-# made faulty (its "vcam: frame SEQ faulty" lines) is the fault's, and so
-# is the frame right after it: a faulty frame whose payloads uvcvideo
-# rejects shows no FID toggle, so the next frame carries the same FID as
-# the one before the fault and uvcvideo takes it for that frame's tail
-# (measured: hdr-len-0, hdr-len-1, fid-toggle and random-payload each lose
-# the faulty frame and the next). With HOSTILE_FAULT_REACH=both the frame
-# right before a faulty one is the fault's too: random payloads carry
-# random header bytes, whose FID and EOF can join them to the frame before.
+# -v): F lost to an injected fault, O for any other cause. A gap that holds
+# a frame vcam made faulty (its "vcam: frame SEQ faulty" lines) is the
+# fault's, whole: a faulty frame whose payloads uvcvideo rejects shows no
+# FID toggle, so the next frame carries the FID of the one before the
+# fault and is taken for its tail, and random header bytes can shift the
+# FID parity for a frame more (measured: hdr-len-0, hdr-len-1 and
+# fid-toggle lose the faulty frame and the next, random-payload up to the
+# two after it). A gap with no faulty frame in it is another cause's.
 hostile_losses() {
 	touch "$VCAM_TMP/vcam.err"
-	awk -v both="$([ "${HOSTILE_FAULT_REACH:-next}" = both ] && echo 1 || echo 0)" '
+	awk '
 		FNR == NR { if ($1 == "vcam:" && $2 == "frame" && $4 == "faulty") bad[$3] = 1; next }
 		$1 == "vcam-verify:" && $3 == "dropped" && $4 == "before" && $5 == "seq" {
-			for (s = $6 - $2; s < $6; s++)
-				if (s in bad || (s - 1) in bad || (both && (s + 1) in bad)) f++; else o++
+			hit = 0
+			for (s = $6 - $2; s < $6; s++) if (s in bad) hit = 1
+			if (hit) f += $2; else o += $2
 		}
 		END { print f + 0, o + 0 }
 	' "$VCAM_TMP/vcam.err" - <<<"$HOSTILE_OUT"
