@@ -103,18 +103,22 @@ guest_tests=$((3 * ${#URB_ALLOC_MODES[@]} + 6))
 echo "1..$((guest_tests + 2))"
 
 # The guest: SMP (the statistics' writers and readers on two CPUs), 1 GiB
-# of which part is highmem. Its clock is the instruction count with idle
-# time skipped (as the arm64 tests', tests/run): the camera and the capture
-# both run on guest time, so the host's load cannot make the capture miss
-# a frame. A watchdog ends a guest that hangs.
+# of which part is highmem, multi-threaded TCG on the host's clock. Not the
+# icount clock of the arm64 tests: there this kernel (lockdep, PREEMPT)
+# stalled at boot with both vCPUs spinning in multi_cpu_stop (an RCU
+# stall report, then nothing for 7 minutes; seen once, not understood
+# yet), so on a loaded host the capture can fall behind the camera, and
+# the guest's stream allows frames lost for want of a queued buffer (and
+# only those, 10 % at most: qemu/guest/arm32-stream.sh). A watchdog ends
+# a guest that hangs.
 frames=${FRAMES:-60}
 timeout_s=${UVCDMA_TIMEOUT:-900}
 console=$out/console.log
-log "arm32 guest: booting (qemu-system-arm virt, cortex-a15, 2 CPUs, icount clock), $frames frames a mode; console: $console"
+log "arm32 guest: booting (qemu-system-arm virt, cortex-a15, 2 CPUs), $frames frames a mode; console: $console"
 t0=$(now)
-# shellcheck disable=SC2054 # -accel and -icount take commas
+# shellcheck disable=SC2054 # -accel takes commas
 timeout --kill-after=10 "$timeout_s" qemu-system-arm -M virt -cpu cortex-a15 -smp 2 -m 1G \
-	-accel tcg,thread=single -icount shift=1,sleep=off -nographic -no-reboot -nic none \
+	-accel tcg,thread=multi -nographic -no-reboot -nic none \
 	-kernel "$tree/arch/arm/boot/zImage" -initrd "$out/initramfs.cpio.gz" \
 	-append "console=ttyAMA0 panic=-1 FRAMES=$frames" \
 	</dev/null >"$console" 2>&1 && st=0 || st=$?

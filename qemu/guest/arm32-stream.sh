@@ -70,10 +70,10 @@ for mode in $modes; do
 		echo "$reads" >/tmp/reads
 	) &
 	reader=$!
-	# Every frame must arrive: the guest runs on the icount clock, where
-	# the capture keeps pace with the camera (qemu/arm32-guest.sh).
+	# On the host's clock (qemu/arm32-guest.sh says why): frames lost for
+	# want of a queued buffer, and only those, up to 10 %.
 	out=$(vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$frames" -n 8 \
-		--allow-host-reorder 2>&1) && st=0 || st=1
+		--allow-host-reorder --allow-no-buffer-drops 10 2>&1) && st=0 || st=1
 	: >/tmp/stop
 	wait "$reader"
 	ok "$st" "$mode: $frames frames of YUYV 640x480 captured and verified"
