@@ -136,14 +136,13 @@ tap=$(grep -vE '^uvcdma-arm32: tap (begin|end)' <<<"$tap" || true)
 n=$(grep -cE '^(not )?ok ' <<<"$tap" || true)
 failed=$(grep -cE '^not ok ' <<<"$tap" || true)
 echo "$tap"
-n=$((n + 1))
-if [ "$end" = "tests $guest_tests status $((failed > 0))" ] && [ "$n" -eq $((guest_tests + 1)) ]; then
-	echo "ok $n - the guest's TAP arrived whole ($end)"
+want="tests $guest_tests status $((failed > 0))"
+if [ "$end" = "$want" ] && [ "$n" -eq "$guest_tests" ]; then
+	echo "ok $((guest_tests + 1)) - the guest's TAP arrived whole ($end)"
 else
-	echo "not ok $n - the guest's TAP arrived whole: $((n - 1)) test lines, end line '${end:-missing}', want 'tests $guest_tests status $((failed > 0))'"
-	n=$guest_tests
+	echo "not ok $((guest_tests + 1)) - the guest's TAP arrived whole: $n test lines, end line '${end:-missing}', want '$want'"
 fi
-n=$((n + 1))
+n=$((guest_tests + 2))
 if "$UVCDMA_TOP/qemu/splat-scan" "$console" >"$out/splat" 2>&1; then
 	echo "ok $n - no kernel report in the console (lockdep, BUG, WARNING, DMA-API)"
 else

@@ -123,8 +123,8 @@ worktree_tree() {
 		[ ! -L "$path" ] || rm -f "$path"
 		real=$path
 	fi
-	if [ -d "$real" ] && [ "$(cd "$real" && realpath "$(git rev-parse --git-common-dir 2>/dev/null)")" != \
-		"$(cd "$KERNEL_MAIN_SRC" && realpath "$(git rev-parse --git-common-dir 2>/dev/null)")" ]; then
+	if [ -d "$real" ] && [ "$(git -C "$real" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)" != \
+		"$(git -C "$KERNEL_MAIN_SRC" rev-parse --path-format=absolute --git-common-dir)" ]; then
 		rm -rf "$real"
 	fi
 	echo "$real"

@@ -82,7 +82,6 @@ done
 # events, on the same CPU: the completion runs there). A mode that never
 # syncs has none. TCG models no cache, so a missing sync corrupts no frame
 # here: only this count can show it.
-. "$top/tools/common/urb_alloc_modes.sh"
 syncs=$(awk '
 	function mode(   i) { for (i = 1; i <= NF; i++) if ($i ~ /^mode=/) return substr($i, 6); return "?" }
 	{ cpu = ""; for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { cpu = $i; break } }
