@@ -7,6 +7,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/robust.sh"
+plan 2
 fixtures=$top/tests/host/fixtures/alloc-pairs
 
 is "$(alloc_pairs "$fixtures/coherent-fallback.trace")" \

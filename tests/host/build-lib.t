@@ -5,6 +5,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan 5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

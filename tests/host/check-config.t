@@ -3,6 +3,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan 13
 check=$top/qemu/check-config.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

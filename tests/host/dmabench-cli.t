@@ -9,6 +9,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/build.sh"
 dmabench=$HOST_OUT/bin/dmabench
 need_build dmabench
+# the strategies 2, refusals of 3 tests each (5 for test and for bench,
+# 6 more), --help 2
+plan $((2 + (2 * 5 + 6) * 3 + 2))
 
 # refused NAME STATUS REGEX ARGS...
 refused() {

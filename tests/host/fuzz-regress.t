@@ -12,6 +12,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 need_build uvcstat fuzz-replay
 need_build vcam fuzz-replay
 fixtures=$top/tests/host/fixtures/fuzz
+dirs=("$fixtures"/*/)
+plan $((2 * ${#dirs[@]}))
 
 replayer() {
 	case $1 in
@@ -20,11 +22,12 @@ replayer() {
 	esac
 }
 
-for dir in "$fixtures"/*/; do
+for dir in "${dirs[@]}"; do
 	name=$(basename "$dir")
 	bin=$(replayer "$name")
 	if [ ! -x "$bin" ]; then
 		skip "$name: replayer" "uvcstat built without libtracecmd (make deps installs it)"
+		skip "$name: every input was run" "no replayer"
 		continue
 	fi
 	mapfile -t inputs < <(find "$dir" -type f | sort)

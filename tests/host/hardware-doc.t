@@ -11,6 +11,8 @@ cd "$top"
 . tests/lib/tap.sh
 doc=docs/hardware.md
 frag=docs/hardware.config
+series_files=(patches/*/series)
+plan $((6 + 2 * ${#series_files[@]}))	# 2 for each base's series
 
 n=0 bad=0
 while IFS= read -r line; do
@@ -47,7 +49,7 @@ ok "$([ "$n" -ge 15 ] && [ "$bad" -eq 0 ] && echo 0 || echo 1)" "the $n reposito
 # shellcheck disable=SC2016 # the page's literal $(...)
 am=$(sed -n 's/^    git am -3 \$(\(.*\))$/\1/p' "$doc")
 ok "$([ -n "$am" ] && echo 0 || echo 1)" "$doc has the git am line"
-for s in patches/*/series; do
+for s in "${series_files[@]}"; do
 	series=$top/${s%/series}
 	want=$(grep -vE '^[[:space:]]*(#|$)' "$s" | sed "s|^|$series/|" || true)
 	got=$(eval "$am")

@@ -7,6 +7,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan $((4 + 5 * 3))	# 5 refusals of 3 tests each
 
 bases=$(for s in "$top"/patches/*/series; do s=${s%/series}; echo "${s##*/}"; done | sort -V | paste -sd' ')
 is "$bases" "6.1 6.12" "two bases have a series: 6.1 and 6.12"

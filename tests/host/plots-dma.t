@@ -6,6 +6,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 command -v gnuplot >/dev/null || skip_all "gnuplot not installed (make deps)"
+plan 8
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

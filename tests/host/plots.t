@@ -16,6 +16,13 @@ command -v gnuplot >/dev/null || skip_all "gnuplot not installed (apt-get instal
 . "$top/tests/lib/build.sh"
 need_build uvcstat
 export UVCSTAT=$HOST_OUT/bin/uvcstat
+# the figures plots/draw.sh draws
+figures="averages decode-by-seq decode-cdf decode-distribution hardware-and-guest sync urb-cdf urb-distribution"
+nfig=$(wc -w <<<"$figures")
+# modes.sh 14; draw.sh 5 + 2 a figure; what they say 6 a figure, 3 a mode's
+# medians (2 modes), 9 more; TCG 3 + 2 a figure; bad input 4 a case (15
+# cases), one more for each of the 12 given an existing directory; 2 more
+plan $((14 + 5 + 2 * nfig + 6 * nfig + 3 * 2 + 9 + 3 + 2 * nfig + 4 * 15 + 12 + 2))
 
 is_svg() { [ -s "$1" ] && head -c 200 "$1" | grep -q '<svg' && tail -c 20 "$1" | grep -q '</svg>'; }
 is_png() { [ -s "$1" ] && [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
@@ -52,7 +59,6 @@ is "$st" 4 "not compare --csv output: exit 4"
 
 # plots/draw.sh: the figures of a results directory
 small=$top/tests/host/fixtures/results-small
-figures="averages decode-by-seq decode-cdf decode-distribution hardware-and-guest sync urb-cdf urb-distribution"
 want_files=$(for f in $figures; do echo "$f.png"; echo "$f.svg"; done | sort)
 # fresh DIR: a copy of the small results set
 fresh() { rm -rf "$1" && cp -r "$small" "$1"; }

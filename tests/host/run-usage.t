@@ -4,6 +4,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan $((11 * 2 + 4))	# 11 refusals of 2 tests each, --help 4
 run=$top/qemu/run
 
 check() { # check "name" REGEX ARGS...

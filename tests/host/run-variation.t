@@ -6,6 +6,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan 9
 fix=$top/tests/host/fixtures/uvcstat
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

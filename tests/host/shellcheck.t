@@ -14,6 +14,7 @@ mapfile -t scripts < <(git ls-files --cached --others --exclude-standard |
 		*) head -c 64 "$f" | head -n 1 | grep -Eq '^#!.*(bash|/sh| sh)' && echo "$f" ;;
 		esac
 	done)
+plan ${#scripts[@]}
 for f in "${scripts[@]}"; do
 	out=$(shellcheck -x -P SCRIPTDIR "$f" 2>&1) && st=0 || st=$?
 	ok "$st" "shellcheck $f"

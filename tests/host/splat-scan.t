@@ -3,6 +3,9 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+# 8, 5 reports in the many log, 5 more alone, 2, 3 for each of the 17 debug
+# kernel reports, 8
+plan $((8 + 5 + 5 + 2 + 3 * 17 + 8))
 scan=$top/qemu/splat-scan
 fix=$top/tests/host/fixtures
 

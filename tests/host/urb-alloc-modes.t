@@ -160,8 +160,15 @@ disagreements() {
 	return "$bad"
 }
 
+# The bpf scripts keyed by mode name, each checked below.
+bpf=$(bpf_lists "$top" 2>/dev/null || true)
+series_files=("$top"/patches/*/series)
+# one for each base's series, 1, one for each bpf script keyed by mode
+# name, the unaltered copy 1, 10 altered copies of 2 tests each
+plan $((${#series_files[@]} + 1 + $(grep -c . <<<"$bpf" || true) + 1 + 10 * 2))
+
 # The repository's own places, for the series of every base.
-for series in "$top"/patches/*/series; do
+for series in "${series_files[@]}"; do
 	base=${series%/series}
 	base=${base##*/}
 	out=$(disagreements "$top") && st=0 || st=$?
@@ -172,7 +179,6 @@ done
 base=6.1
 diag "modes: $(sh_modes "$top" | paste -sd ' ' -); never synced: $(sh_unsynced "$top" | paste -sd ' ' -)"
 like "$(kernel_modes "$top")" '^NONCONTIGUOUS noncontiguous$' "the kernel's list is read from the series"
-bpf=$(bpf_lists "$top" 2>/dev/null || true)
 if [ -n "$bpf" ]; then
 	while read -r f names; do
 		is "$names" "$(sh_modes "$top" | paste -sd ' ')" "$f: its @urb_alloc_mode lines name the modes in order"

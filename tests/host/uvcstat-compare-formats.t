@@ -12,6 +12,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 need_build uvcstat
+python=0
+command -v python3 >/dev/null && python=1
+plan $((19 + 2 * python))	# 2 checks by python3, when there
 
 run() {
 	timeout 10 "$uvcstat" "$@" </dev/null >"$tmp/stdout" 2>"$tmp/stderr" && st=0 || st=$?
@@ -31,7 +34,7 @@ is "$(printf '%s\n' "$out" | head -n 1)" "metric,label,unit,column,runs,value,sp
 like "$out" '
 decode_avg,decode avg \(us\),ns,NON_CONTIGUOUS,3,[0-9]+,27\.7[0-9]*,26\.7[0-9]*,27\.8[0-9]*
 ' "CSV: median, speedup and CI bounds of a group"
-if command -v python3 >/dev/null; then
+if [ "$python" = 1 ]; then
 	python3 -c 'import csv,sys; r=list(csv.reader(sys.stdin)); assert all(len(x)==9 for x in r), r' <"$tmp/stdout" && st=0 || st=$?
 	ok "$st" "CSV: every record has 9 fields"
 	run compare --json "${groups[@]}"

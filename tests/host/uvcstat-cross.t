@@ -12,6 +12,7 @@ for t in aarch64-linux-gnu-gcc arm-linux-gnueabihf-gcc qemu-aarch64 qemu-arm; do
 	command -v "$t" >/dev/null || skip_all "no $t (make deps installs it)"
 done
 need_build uvcstat all
+plan $((2 * 3))	# 3 a target (1 when its build fails)
 build=${UVCDMA_BUILD_DIR:-$top/build}
 fix=$top/tests/host/fixtures
 tmp=$(mktemp -d)

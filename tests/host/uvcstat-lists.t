@@ -16,6 +16,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 need_build uvcstat
+# exit_codes.h's X() lines: each exit code's --help text is checked below
+mapfile -t exit_lines < <(grep -E '^[[:space:]]*X\([A-Z_]+, [0-9]+, "' "$src/exit_codes.h")
+plan $((3 + 7 + ${#exit_lines[@]} + 10))
 
 # ---- the single sources: one sorted name or number a line ----
 
@@ -66,12 +69,12 @@ agree "tools/uvcstat/README.md exit status table: every exit code, nothing else"
 agree "README.md names every uvcstat command, nothing else" "$commands" top_commands "$top/README.md"
 
 # The --help text of each exit code is the one of exit_codes.h.
-while IFS= read -r line; do
+for line in "${exit_lines[@]}"; do
 	n=$(sed -E 's/^[[:space:]]*X\([A-Z_]+, ([0-9]+), .*/\1/' <<<"$line")
 	text=$(sed -E 's/^[[:space:]]*X\([A-Z_]+, [0-9]+, "(.*)"\)[[:space:]\\]*$/\1/' <<<"$line")
 	grep -qxF -- "$(printf '%3d %s' "$n" "$text")" "$tmp/help" && st=0 || st=$?
 	ok "$st" "--help: exit $n says what exit_codes.h says"
-done < <(grep -E '^[[:space:]]*X\([A-Z_]+, [0-9]+, "' "$src/exit_codes.h")
+done
 
 # ---- the checks fail on altered copies ----
 sed '/^ 13 /d' "$tmp/help" >"$tmp/help-13"

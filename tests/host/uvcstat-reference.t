@@ -13,6 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 ref=$top/tests/host/fixtures/reference
 need_build uvcstat
+plan $((2 * 4 + 15))	# 4 for each of the two blocks
 a64=$ref/report-aarch64-noncontiguous.txt
 x86=$ref/report-x86-noncontiguous.txt
 

@@ -13,6 +13,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 need_build uvcstat
+# the checks that need python3, groff or a writable /dev/full, when there
+python=0 groff=0 full=0
+command -v python3 >/dev/null && python=1
+command -v groff >/dev/null && groff=1
+[ -w /dev/full ] && full=1
+# report 14 (2 more by python3), compare 10, help 6 + 2 for each of the 17
+# exit codes (1 more by groff), errors 4 for each of 43 failures (2 more
+# with /dev/full)
+plan $((14 + 2 * python + 10 + 6 + 2 * 17 + groff + 4 * 43 + 2 * full))
 
 # run ARGS...: runs uvcstat (stdin from $stdin, default /dev/null) with a
 # 10 s watchdog; sets st, out (stdout) and err (stderr).
@@ -56,7 +65,7 @@ run report --legacy-std "$fix/coherent-1.raw"
 like "$out" '^URB: 202563/600 uS/qty: 337\.606 avg 342\.810 std' "--legacy-std emulates the 32-bit overflow (342.810)"
 run report --json "$fix/coherent-1.raw"
 is "$out" "$(cat "$fix/coherent-1.json")" "--json (golden)"
-if command -v python3 >/dev/null; then
+if [ "$python" = 1 ]; then
 	printf '%s\n' "$out" | python3 -m json.tool >/dev/null && st=0 || st=$?
 	ok "$st" "--json output is valid JSON"
 	run report --json "$fix/coherent-1.raw" "$fix/noncontiguous-1.raw"
@@ -112,7 +121,7 @@ run trace --help
 like "$out" '^usage: uvcstat trace' "trace --help"
 run --version
 like "$out" '^uvcstat [0-9]' "--version"
-if command -v groff >/dev/null; then
+if [ "$groff" = 1 ]; then
 	warn=$(groff -man -Tutf8 -ww -z "$src/uvcstat.1" 2>&1) && st=0 || st=$?
 	is "$st:$warn" "0:" "uvcstat.1 renders without groff warnings"
 fi
@@ -186,7 +195,7 @@ fails 2 "unknown argument 'extra'" "run: stray argument" run extra
 # trace: argument errors (the rest: tests/host/uvcstat-trace.t)
 fails 2 "trace: missing FILE.dat" "trace without a file" trace
 fails 3 "cannot read: No such file" "trace: missing file" trace "$tmp/missing.dat"
-if [ -w /dev/full ]; then
+if [ "$full" = 1 ]; then
 	timeout 10 "$uvcstat" report "$fix/coherent-1.raw" >/dev/full 2>"$tmp/stderr" && st=0 || st=$?
 	is "$st" 1 "output that cannot be written: exit 1"
 	like "$(cat "$tmp/stderr")" '^uvcstat: cannot write the output' "and says so"

@@ -8,6 +8,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 . "$top/tests/lib/build.sh"
 need_build vcam
+plan 3
 
 table=$("$HOST_OUT/bin/vcam" --list-faults | awk -F'\t' '{
 	k = $2 == "S" ? "stream" : $2 == "C" ? "control" : $2 == "D" ? "descriptor" : "?"
