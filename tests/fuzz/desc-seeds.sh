@@ -19,6 +19,7 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 first=${1:?usage: desc-seeds.sh FIRST COUNT}
 count=${2:?usage: desc-seeds.sh FIRST COUNT}
+plan "$count"
 nodes=0
 streamed=0
 start=$SECONDS

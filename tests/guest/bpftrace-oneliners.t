@@ -10,6 +10,7 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 
 mapfile -d '' blocks < <(readme_blocks bpf/README.md One-liners)
+plan $((6 + 4 * ${#blocks[@]}))	# 4 a one-liner: 2 as written, 2 as run
 ok "$([ "${#blocks[@]}" -ge 4 ] && echo 0 || echo 1)" "bpf/README.md has one-liners (${#blocks[@]})"
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30

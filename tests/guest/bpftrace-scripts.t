@@ -13,9 +13,33 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 frames=20
 
+# mode_maps SCRIPT: the histograms SCRIPT keys by mode name, as it assigns
+# them (statements joined: an assignment may span lines), one a line.
+mode_maps() {
+	# shellcheck disable=SC2016 # $mode is bpftrace's, not the shell's
+	tr '\n\t' '  ' <"$1" |
+		grep -oE '@[a-z_]+\[(@urb_alloc_mode\[args->mode\]|\$mode)\] *= *hist\(' |
+		sed -E 's/^@([a-z_]+)\[.*/\1/' | sort -u
+}
+# Resubmissions from the completion handler happen only for URBs with
+# nothing to copy: the camera's stream may have none. Not checked.
+unchecked_map=resubmit_from_handler_ns
+
+# The plan: for each script, 2, 2 more when it keys maps by mode name, and
+# one for each mode in each of its histograms keyed by mode (but the
+# unchecked one); 6 + 2 for each mode + 5 more.
+scripts=(bpf/*.bt)
+n=0
+for s in "${scripts[@]}"; do
+	n=$((n + 2))
+	if grep -q '@urb_alloc_mode\[args->mode\]' "$s"; then n=$((n + 2)); fi
+	mapfile -t maps < <(mode_maps "$s" | grep -vx "$unchecked_map")
+	n=$((n + ${#maps[@]} * ${#URB_ALLOC_MODES[@]}))
+done
+plan $((n + 6 + 2 * ${#URB_ALLOC_MODES[@]} + 5))
+
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
-scripts=(bpf/*.bt)
 ok "$([ "${#scripts[@]}" -ge 6 ] && echo 0 || echo 1)" "bpf/ has its scripts (${#scripts[@]})"
 
 t0=$SECONDS
@@ -38,20 +62,13 @@ for s in "${scripts[@]}"; do
 	# Helper maps (start times, the mode names) are cleared in END.
 	unlike "$text" '^@(start|cpu_start|dev_start|completed|queued|urb_alloc_mode)\[' \
 		"$name: END cleared its helper maps"
-	# The histograms keyed by mode name, as the script assigns them
-	# (statements joined: an assignment may span lines).
-	# shellcheck disable=SC2016 # $mode is bpftrace's, not the shell's
-	mapfile -t maps < <(tr '\n\t' '  ' <"$s" |
-		grep -oE '@[a-z_]+\[(@urb_alloc_mode\[args->mode\]|\$mode)\] *= *hist\(' |
-		sed -E 's/^@([a-z_]+)\[.*/\1/' | sort -u)
+	mapfile -t maps < <(mode_maps "$s")
 	if grep -q '@urb_alloc_mode\[args->mode\]' "$s"; then
 		ok "$([ "${#maps[@]}" -gt 0 ] && echo 0 || echo 1)" "$name: keys maps by mode name (${maps[*]})"
 		unlike "$text" '^@[a-z_]+\[([0-9]+)?[],]' "$name: no mode printed as a number or unnamed"
 	fi
 	for map in "${maps[@]}"; do
-		# Resubmissions from the completion handler happen only for URBs
-		# with nothing to copy: the camera's stream may have none.
-		[ "$map" != resubmit_from_handler_ns ] || continue
+		[ "$map" != "$unchecked_map" ] || continue
 		for mode in "${URB_ALLOC_MODES[@]}"; do
 			hist_nonempty "$text" "${map}[$mode]" && st=0 || st=$?
 			ok "$st" "$name: @${map}[$mode] is a non-empty histogram"

@@ -3,6 +3,7 @@
 # through BTF (without BTF, bpftrace 0.17 cannot read args->filename).
 set -euo pipefail
 . tests/lib/tap.sh
+plan 4
 
 probe='tracepoint:syscalls:sys_enter_openat /pid == cpid/ { printf("opened %s\n", str(args->filename)); }'
 out=$(bpftrace -e "$probe" -c '/bin/cat /uvcdma/qemu/kernel.config' 2>&1) && st=0 || st=$?

@@ -15,6 +15,7 @@ n=${#URB_ALLOC_MODES[@]}
 vcam_modules && st=0 || st=$?
 [ "$st" -eq 0 ] || { echo "1..1"; echo "not ok 1 - modprobe dummy_hcd raw_gadget uvcvideo"; exit 1; }
 [ -e "$param" ] || skip_all "no $param: kernel without the uvcdma series"
+plan 11
 vcam_ok "vcam streams MJPEG 640x480 at 30 fps" vcam_start --format mjpeg --size 640x480 --fps 30
 echo usb-coherent >"$param"
 bench/capture-modes.sh "$out" 2 -f MJPEG -s 640x480 -r 30 -c 10 >"$VCAM_TMP/stdout" 2>"$VCAM_TMP/stderr" &&

@@ -17,8 +17,13 @@ refused() {
 	is "$(dnb_live)" 0 "$name: no buffer left allocated"
 }
 
-dnb_load
 strategies=$(dmabench --list-strategies | paste -sd' ')
+read -ra strategy_list <<<"$strategies"
+# test and bench: 10 refusals of 3 tests each; 2 refusals more; 2 a
+# strategy held; 4
+plan $((2 * 10 * 3 + 2 * 3 + 2 * ${#strategy_list[@]} + 4))
+
+dnb_load
 for cmd in test bench; do
 	refused "$cmd, unknown strategy" 2 "^dmabench: unknown strategy 'bogus' \\(one of: $strategies\\)$" $cmd -s bogus
 	refused "$cmd, size 0" 2 "^dmabench: size '0' is 0" $cmd -z 0
@@ -35,7 +40,7 @@ done
 refused "unknown device" 3 "cannot open /dev/dma_nc_bench-bogus: No such file or directory" info -d bogus
 refused "iterations 0" 2 "iterations '0' must be a whole number from 1 to 10000" bench -n 0
 
-for s in $(dmabench --list-strategies); do
+for s in "${strategy_list[@]}"; do
 	out=$(dmabench hold -s "$s" -z 64K 2>&1) && st=0 || st=$?
 	is "$st" 0 "hold $s: allocates and exits without freeing"
 	is "$(dnb_live)" 0 "hold $s: the kernel freed the buffer when the file closed"

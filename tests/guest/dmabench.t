@@ -6,6 +6,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/dmabench-lib.sh
+plan $((4 + 7 + 9))	# dnb_selftest: 7
 
 dnb_load
 is "$(dnb_info platform has_dma),$(dnb_info platform dma_coherent),$(dnb_info platform iommu),$(dnb_info platform engine)" \

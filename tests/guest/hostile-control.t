@@ -20,6 +20,9 @@ set -euo pipefail
 . tests/lib/hostile-lib.sh
 VCAM_TMP=$(mktemp -d)
 n=10
+# hostile_setup 2, stall-probe 4, 12 a mode, hostile_clean_modes 2 + 7 a
+# mode, hostile_healthy 5
+plan $((2 + 4 + 12 * ${#URB_ALLOC_MODES[@]} + 2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
 
 hostile_setup
 

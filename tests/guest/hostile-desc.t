@@ -32,6 +32,12 @@ set -euo pipefail
 . tests/lib/guest-lib.sh
 . tests/lib/hostile-lib.sh
 VCAM_TMP=$(mktemp -d)
+# hostile_setup 2; the faults: one for each mode of the 5 items that
+# stream (hostile_modes 0 to 4), and 6 (3 for each of 2 faults), 5, 6 + 1,
+# 7; desc-fuzz 1; hostile_clean_modes 2 + 7 a mode; hostile_healthy 5
+m=0
+for k in 0 1 2 3 4; do m=$((m + $(hostile_modes "$k" | wc -l))); done
+plan $((2 + m + 6 + 5 + 6 + 1 + 7 + 1 + 2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
 
 hostile_setup
 

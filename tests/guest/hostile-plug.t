@@ -22,6 +22,10 @@ set -euo pipefail
 . tests/lib/guest-lib.sh
 . tests/lib/hostile-lib.sh
 VCAM_TMP=$(mktemp -d)
+# hostile_setup 2, disconnect 6 a mode, re-plug 11 a mode,
+# hostile_clean_modes 2 + 7 a mode, hostile_healthy 5
+plan $((2 + 6 * $(hostile_modes 0 | wc -l) + 11 * $(hostile_modes 1 | wc -l) +
+	2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
 
 hostile_setup
 mapfile -t modes < <(hostile_modes 0)

@@ -26,6 +26,10 @@ set -euo pipefail
 . tests/lib/hostile-lib.sh
 VCAM_TMP=$(mktemp -d)
 n=$(robust_count 20 10)
+# hostile_setup 2; each fault 2 + 3 a mode it runs in (random-bytes), 4
+# (random-payload); hostile_clean_modes 2 + 7 a mode; hostile_healthy 5
+plan $((2 + 2 + 3 * $(hostile_modes 0 | wc -l) + 2 + 4 * $(hostile_modes 1 | wc -l) +
+	2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
 
 hostile_setup
 k=0

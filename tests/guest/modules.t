@@ -3,6 +3,7 @@
 # device and the dummy UDC appear.
 set -euo pipefail
 . tests/lib/tap.sh
+plan $((3 * 2 + 4 + 3 * 2 + 2))	# 2 for each of the 3 modules, loaded and unloaded
 
 loaded() { grep -q "^$1 " /proc/modules; }
 root_hub() { compgen -G '/sys/bus/usb/devices/usb[0-9]*' >/dev/null; }

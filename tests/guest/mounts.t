@@ -2,6 +2,7 @@
 # In the guest: the filesystems the tools and tests rely on are mounted.
 set -euo pipefail
 . tests/lib/tap.sh
+plan 10
 
 mounted() { awk -v d="$1" -v t="$2" '$2 == d && $3 == t { f = 1 } END { exit !f }' /proc/mounts; }
 

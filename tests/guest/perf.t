@@ -10,13 +10,29 @@ set -euo pipefail
 . tests/lib/trace-lib.sh
 VCAM_TMP=$(mktemp -d)
 
+# perf_checks CMDS: the checks of a perf example's output (a word, a test
+# each), by the commands it runs.
+perf_checks() {
+	if grep -q '^perf stat ' <<<"$1"; then echo stat; fi
+	if grep -q "^perf stat -e 'uvcvideo:\*'" <<<"$1"; then echo stat-copy; fi
+	if grep -q '^perf script ' <<<"$1"; then echo script; fi
+	if grep -q '^perf report ' <<<"$1"; then echo report-samples report-events; fi
+}
+
+mapfile -d '' blocks < <(readme_blocks bpf/README.md perf)
+checks=0
+for b in "${blocks[@]}"; do
+	checks=$((checks + $(perf_checks "$(tail -n +2 <<<"$b")" | wc -w)))
+done
+# perf 3, 2 an example and one a check of its output, vcam 3
+plan $((3 + 2 * ${#blocks[@]} + checks + 3))
+
 out=$(perf version 2>&1) && st=0 || st=$?
 ok "$st" "perf runs"
 kver=$(uname -r)
 like "$out" "^perf version ${kver%%[-+]*}" "perf is of the kernel's version ($kver)"
 diag "$out"
 
-mapfile -d '' blocks < <(readme_blocks bpf/README.md perf)
 ok "$([ "${#blocks[@]}" -ge 2 ] && echo 0 || echo 1)" "bpf/README.md has perf examples (${#blocks[@]})"
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
@@ -31,20 +47,17 @@ for b in "${blocks[@]}"; do
 	t0=$SECONDS
 	out=$(bash -ec "$cmds" 2>&1) && st=0 || st=$?
 	ok "$st" "$name: runs ($((SECONDS - t0)) s)"
-	if grep -q '^perf stat ' <<<"$cmds"; then
-		like "$out" '^ +[1-9][0-9,]* +(uvcvideo|dma):' "$name: perf stat counted events"
-	fi
-	if grep -q "^perf stat -e 'uvcvideo:\*'" <<<"$cmds"; then
-		like "$out" '^ +[1-9][0-9,]* +uvcvideo:uvcvideo_copy_start' "$name: counts the copy work"
-	fi
-	if grep -q '^perf script ' <<<"$cmds"; then
-		like "$out" 'uvcvideo_copy_start: .* mode=noncontiguous ' "$name: perf script names the mode"
-	fi
-	if grep -q '^perf report ' <<<"$cmds"; then
+	for c in $(perf_checks "$cmds"); do
+		case $c in
+		stat) like "$out" '^ +[1-9][0-9,]* +(uvcvideo|dma):' "$name: perf stat counted events" ;;
+		stat-copy) like "$out" '^ +[1-9][0-9,]* +uvcvideo:uvcvideo_copy_start' "$name: counts the copy work" ;;
+		script) like "$out" 'uvcvideo_copy_start: .* mode=noncontiguous ' "$name: perf script names the mode" ;;
 		# perf rounds the sample count (1K); the event count is exact.
-		like "$out" "^# Samples: [1-9][0-9.]*[KMG]? +of event 'uvcvideo:" "$name: perf report has samples"
-		like "$out" '^# Event count \(approx\.\): [1-9][0-9]*$' "$name: perf report counts events"
-	fi
+		report-samples)
+			like "$out" "^# Samples: [1-9][0-9.]*[KMG]? +of event 'uvcvideo:" "$name: perf report has samples" ;;
+		report-events) like "$out" '^# Event count \(approx\.\): [1-9][0-9]*$' "$name: perf report counts events" ;;
+		esac
+	done
 	diag "$(head -n 40 <<<"$out")"
 done
 

@@ -12,6 +12,18 @@ param=/sys/module/uvcvideo/parameters/urb_alloc
 frames=60
 buffers=8
 frame_bytes=$((640 * 480 * 2))
+# the lines every report has (regexes, after ^)
+labels=('frames:  ' 'packets: ' 'empty:   [0-9]+ \([0-9]+ %\)' 'errors:  ' 'invalid: '
+	'pts: ' 'scr: ' 'sof: ' 'bytes [0-9]+ : duration [0-9]+' 'FPS: [0-9]+\.[0-9]{2}'
+	'URB: ' 'header: ' 'latency: ' 'decode: ' 'raw decode speed: '
+	'raw URB handling speed: ' 'throughput: ' 'URB decode CPU usage [0-9]+\.[0-9]{6} %'
+	'sync for cpu: ' 'sync for device: ')
+unsynced=0
+for mode in "${URB_ALLOC_MODES[@]}"; do
+	urb_alloc_mode_syncs "$mode" || unsynced=$((unsynced + 1))
+done
+# 6; a mode 14 and one a report line (one more for a mode never synced); 1
+plan $((6 + (14 + ${#labels[@]}) * ${#URB_ALLOC_MODES[@]} + unsynced + 1))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 check "uvcvideo has the urb_alloc parameter" test -w "$param"
@@ -66,11 +78,7 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	recomputed=$(uvcstat report "$VCAM_TMP/stats_raw" 2>&1) && st=0 || st=$?
 	ok "$st" "$mode: uvcstat reads stats_raw"
 	is "$recomputed" "$text" "$mode: stats is exactly what uvcstat derives from stats_raw"
-	for label in 'frames:  ' 'packets: ' 'empty:   [0-9]+ \([0-9]+ %\)' 'errors:  ' 'invalid: ' \
-		'pts: ' 'scr: ' 'sof: ' 'bytes [0-9]+ : duration [0-9]+' 'FPS: [0-9]+\.[0-9]{2}' \
-		'URB: ' 'header: ' 'latency: ' 'decode: ' 'raw decode speed: ' \
-		'raw URB handling speed: ' 'throughput: ' 'URB decode CPU usage [0-9]+\.[0-9]{6} %' \
-		'sync for cpu: ' 'sync for device: '; do
+	for label in "${labels[@]}"; do
 		like "$text" "^$label" "$mode: the report has a line /^$label/"
 	done
 	is "$(grep -Ec '^(frames|packets|empty|errors|invalid|pts|scr|sof|bytes|FPS|URB|header|latency|decode|raw decode speed|raw URB handling speed|throughput|URB decode CPU usage|sync for cpu|sync for device|URB allocation)' <<<"$text")" 21 \

@@ -14,6 +14,7 @@ param=/sys/module/uvcvideo/parameters/urb_alloc
 vcam_modules && st=0 || st=$?
 [ "$st" -eq 0 ] || { echo "1..1"; echo "not ok 1 - modprobe dummy_hcd raw_gadget uvcvideo"; exit 1; }
 [ -e "$param" ] || skip_all "no $param: kernel without the uvcdma series"
+plan $((4 * 15 + 6))	# 15 failures of 4 tests each
 
 # fails CODE REGEX NAME ARGS...: uvcstat exits CODE with one line matching REGEX.
 fails() {

@@ -15,6 +15,9 @@ root=/sys/kernel/debug/usb/uvcvideo
 vcam_modules && st=0 || st=$?
 [ "$st" -eq 0 ] || { echo "1..1"; echo "not ok 1 - modprobe dummy_hcd raw_gadget uvcvideo"; exit 1; }
 [ -e "$param" ] || skip_all "no $param: kernel without the uvcdma series"
+# 3, the node that streams 3, the idle one 2, 2 (when both nodes stream or
+# neither does, the count differs and "exactly one" fails)
+plan $((3 + 3 + 2 + 2))
 vcam_ok "vcam --streams 2 (YUYV 640x480 at 30 fps)" vcam_start --streams 2 --format yuyv --size 640x480 --fps 30
 vcam_wait_for /dev/video3 100 || true
 nodes=$(cd /sys/class/video4linux && echo video*)

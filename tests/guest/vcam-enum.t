@@ -6,6 +6,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+plan 16
 
 out=$(vcam 2>&1) && st=0 || st=$?
 is "$st" 1 "vcam without raw_gadget exits 1"

@@ -7,6 +7,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+plan 25
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 

@@ -6,6 +6,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+plan 31	# vcam_verify_checks: 3 tests, vcam_stream_checks: 6
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 

@@ -7,6 +7,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+plan $((2 + 1 + 3 + 3 * 2 + 3))	# vcam_verify_checks: 3; 2 for each of 3 restarts
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --size 640x480 --fps 30: /dev/video0" vcam_start --size 640x480 --fps 30

@@ -5,6 +5,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
+plan $((2 + 6 + 2))	# vcam_stream_checks: 6
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 vcam_ok "vcam --format yuyv --size 640x480 --fps 30: /dev/video0" \

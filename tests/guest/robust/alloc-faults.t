@@ -28,6 +28,9 @@ robust_fault_injection || skip_all "needs failslab and fail_page_alloc (qemu/ker
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 urbs=5
+# 3; a mode 10 and 6 for each of the 3 URBs failing once; 1, kmemleak_end
+# 1, kernel_healthy 3
+plan $((3 + (10 + 3 * 6) * ${#URB_ALLOC_MODES[@]} + 1 + 1 + 3))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 kmemleak_begin

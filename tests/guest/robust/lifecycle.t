@@ -20,6 +20,9 @@ param=/sys/module/uvcvideo/parameters/urb_alloc
 nmodes=${#URB_ALLOC_MODES[@]}
 cycles=$(robust_count 50 8)
 reloads=$(robust_count 20 3)
+# 2; the cycles 2, a mode set while streaming 7, the reloads 4;
+# kmemleak_end 1, kernel_healthy 3
+plan $((2 + 2 + 7 + 4 + 1 + 3))
 
 capture() { robust_capture "$1"; }
 raw_get() { sed -n "s/^$1=//p" "$(vcam_stats_dir)/stats_raw"; }

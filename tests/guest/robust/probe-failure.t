@@ -31,6 +31,8 @@ set -euo pipefail
 robust_fault_injection || skip_all "needs failslab (qemu/kernel.config)"
 VCAM_TMP=$(mktemp -d)
 root=/sys/kernel/debug/usb/uvcvideo
+# 2; the failed probe 4, plugged again 3; kmemleak_end 1, kernel_healthy 3
+plan $((2 + 4 + 3 + 1 + 3))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 kmemleak_begin

@@ -17,6 +17,9 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 cycles=$(robust_count 24 8)
+# 3; streaming, switching and unplug 1, 1 and 4, and stop_reader's 2 each;
+# the trace 2 + 1 a mode; 2, kmemleak_end 1, kernel_healthy 3
+plan $((3 + 3 * 2 + 1 + 1 + 4 + 2 + ${#URB_ALLOC_MODES[@]} + 2 + 1 + 3))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 kmemleak_begin

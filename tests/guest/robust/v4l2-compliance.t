@@ -23,12 +23,15 @@ param=/sys/module/uvcvideo/parameters/urb_alloc
 # (2026-12-04); with the series they are the only failures in every mode.
 known_failures='^test MMAP \((no poll|select|epoll)\): FAIL$'
 
-vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+# The modules first: the modes come from uvcvideo's parameter.
+vcam_modules && st=0 || st=$?
+modes=("${URB_ALLOC_MODES[@]}")
+[ -w "$param" ] || modes=(upstream)
+plan $((2 + 4 * ${#modes[@]} + 1 + 1 + 3))	# kmemleak_end 1, kernel_healthy 3
+ok "$st" "modprobe dummy_hcd raw_gadget uvcvideo"
 kmemleak_begin
 vcam_ok "vcam: YUYV and MJPEG 640x480@30" vcam_start --format yuyv,mjpeg --size 640x480 --fps 30
 
-modes=("${URB_ALLOC_MODES[@]}")
-[ -w "$param" ] || modes=(upstream)
 # compliance: one v4l2-compliance run; sets out, fails (the failed tests)
 # and unknown (those not known).
 compliance() {
