@@ -10,6 +10,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 UVCDMA_KERNEL_VARIANT=dma-debug . "$top/qemu/lib.sh"
 image=$KERNEL_IMAGE
 [ -r "$image" ] || skip_all "no dma-debug kernel: run 'make kernel-dma-debug'"
+plan 5
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 

@@ -21,6 +21,7 @@ image=$KERNEL_IMAGE
 release=$(cat "$KERNEL_SRC/include/config/kernel.release")
 [ -r "$BUILD_DIR/modules/lib/modules/$release/extra/dma_nc_bench.ko" ] ||
 	skip_all "no dma_nc_bench for $release: run 'make kernel-dma-debug'"
+plan 5
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 

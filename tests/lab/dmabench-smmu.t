@@ -9,6 +9,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan $((2 * 5))	# 5 a configuration
 mkdir -p "$top/results"
 dir=$(mktemp -d "$top/results/dmabench-smmu-test.XXXX")
 trap 'rm -rf "$dir"' EXIT

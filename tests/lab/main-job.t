@@ -11,6 +11,12 @@ mkdir -p "$top/results"
 res=$(mktemp -d "$top/results/main-job-test.XXXX")
 trap 'rm -rf "$res"' EXIT
 export UVCDMA_RESULTS_DIR=$res
+modes=(noncontiguous coherent)
+bpf_scripts=("$top"/bpf/*.bt)
+# 8 bad settings + 1; the run 2 + 7 stages; latest 2; environment.txt 13
+# keys + 2; plan.txt 1, 3 files of each of the 4 runs, 1; 6 files + 2; 3 a
+# mode; one a bpf script's output; 2; the summary 6
+plan $((8 + 1 + 2 + 7 + 2 + 13 + 2 + 1 + 3 * 4 + 1 + 6 + 2 + 3 * ${#modes[@]} + ${#bpf_scripts[@]} + 2 + 6))
 
 # bad SETTING=VALUE REGEX: refused with one line matching REGEX, nothing written.
 bad() {
@@ -29,7 +35,6 @@ bad JOBS=9 'JOBS=9: measuring guests at a time, 1 to 8'
 bad MODES='noncontiguous bogus' "MODES: unknown mode 'bogus'"
 is "$(find "$res" -mindepth 1 | wc -l)" 0 "bad settings write nothing"
 
-modes=(noncontiguous coherent)
 RUNS=2 FRAMES=20 FORMAT=yuyv SIZE=640x480 FPS=30 MODES="${modes[*]}" CLOCK=icount \
 	"$top/qemu/pipeline.sh" >"$res.out" 2>&1 && st=0 || st=$?
 is "$st" 0 "the main job ran: RUNS=2 FRAMES=20 yuyv 640x480@30, ${modes[*]}"
@@ -74,7 +79,7 @@ for m in "${modes[@]}"; do
 		"samples-$m.csv: a row per URB of mode $m ($(($(wc -l <"$dir/samples-$m.csv") - 1)) rows)"
 done
 
-for bt in "$top"/bpf/*.bt; do
+for bt in "${bpf_scripts[@]}"; do
 	name=$(basename "$bt" .bt)
 	ok "$([ -s "$dir/bpf/$name.txt" ] && echo 0 || echo 1)" "bpf/$name.txt"
 done

@@ -4,6 +4,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan 16
 run=$top/qemu/run
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -10,6 +10,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/qemu/lib.sh"
 command -v arm-linux-gnueabihf-gcc >/dev/null || skip_all "no arm-linux-gnueabihf-gcc: run 'make deps'"
 [ -d "$KERNEL_MAIN_SRC" ] || skip_all "no $KERNEL kernel tree: run 'make kernel KERNEL=$KERNEL'"
+plan $((1 + 2 * 2 + 1))	# 2 for each of 2 objects
 
 out=$("$top/patches/build-arm32.sh" 2>&1) && st=0 || st=$?
 is "$st" 0 "the $KERNEL series builds for 32-bit arm"

@@ -12,6 +12,17 @@ mkdir -p "$top/results"
 dir=$(mktemp -d "$top/results/trace-events-test.XXXX")
 trap 'rm -rf "$dir"' EXIT
 name=${dir##*/}
+# the events every capture records, each checked
+events=(uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cpu_done
+	uvcvideo_sync_for_device_start uvcvideo_sync_for_device_done uvcvideo_invalidate_vmap
+	uvcvideo_decode_header uvcvideo_copy_queued uvcvideo_copy_start uvcvideo_copy
+	uvcvideo_copy_done uvcvideo_urb_submit
+	dma_alloc_sgt dma_free_sgt dma_vmap_sgt dma_vunmap_sgt
+	dma_sync_sg_for_cpu dma_sync_sg_for_device
+	dma_alloc dma_free dma_alloc_pages dma_free_pages
+	dma_sync_single_for_cpu dma_sync_single_for_device)
+# 4; one an event; 5 + 4 + 3; 2 a mode; 2; bpftrace 3
+plan $((4 + ${#events[@]} + 5 + 4 + 3 + 2 * ${#URB_ALLOC_MODES[@]} + 2 + 3))
 
 "$top/qemu/run" --run-dir "$dir/run" -- bash tests/lab/guest/record-modes.sh "/results/$name" \
 	>"$dir/out" 2>&1 && st=0 || st=$?
@@ -24,14 +35,7 @@ is "$st" 0 "the host's trace-cmd report reads the guest's trace.dat"
 count() { grep -c " $1: " <<<"$report" || true; }
 like "$report" 'vcam-verify-[0-9]+ .* dma_alloc_sgt: ' "events carry the task that made them (STREAMON's allocations: the capture's)"
 
-for ev in uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cpu_done \
-	uvcvideo_sync_for_device_start uvcvideo_sync_for_device_done uvcvideo_invalidate_vmap \
-	uvcvideo_decode_header uvcvideo_copy_queued uvcvideo_copy_start uvcvideo_copy \
-	uvcvideo_copy_done uvcvideo_urb_submit \
-	dma_alloc_sgt dma_free_sgt dma_vmap_sgt dma_vunmap_sgt \
-	dma_sync_sg_for_cpu dma_sync_sg_for_device \
-	dma_alloc dma_free dma_alloc_pages dma_free_pages \
-	dma_sync_single_for_cpu dma_sync_single_for_device; do
+for ev in "${events[@]}"; do
 	ok "$([ "$(count "$ev")" -gt 0 ] && echo 0 || echo 1)" "$ev recorded ($(count "$ev"))"
 done
 

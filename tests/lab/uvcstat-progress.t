@@ -18,6 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 	vcam_stop TERM
 	exit "$st"' >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
 [ "$st" -ne 13 ] || skip_all "no stats_raw in the guest: kernel without the uvcdma series"
+plan 6
 is "$st" 0 "uvcstat run -c 60 with stderr on the guest's console: exit 0"
 [ "$st" -eq 0 ] || diag "$(tail -n 20 "$tmp/err")"
 console=$(tr '\r' '\n' <"$tmp/run/console.log" 2>/dev/null || true)

@@ -21,6 +21,7 @@ name=${dir##*/}
 	>"$dir/out" 2>&1 && st=0 || st=$?
 [ "$st" -ne 0 ] || [ ! -e "$dir/missing" ] ||
 	skip_all "no $(cat "$dir/missing") in the guest: kernel without the uvcdma series"
+plan $((1 + 7 * ${#URB_ALLOC_MODES[@]}))
 is "$st" 0 "${#URB_ALLOC_MODES[@]} captures (one per mode) under trace-cmd record in the guest"
 [ "$st" -eq 0 ] || diag "$(tail -n 30 "$dir/out")"
 

@@ -3,6 +3,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
+plan 6
 run=$top/qemu/run
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -12,6 +12,11 @@ set -euo pipefail
 . tests/lib/dmabench-lib.sh
 coherent=$1
 json_out=${2:-}
+json_tests=0
+[ -z "$json_out" ] || json_tests=1
+# dnb_load 1, edu 3, dnb_selftest 7, 7 more (and the JSON's with JSON_OUT),
+# dnb_unload 1
+plan $((1 + 3 + 7 + 7 + json_tests + 1))
 
 dnb_load
 is "$(dnb_info edu has_dma),$(dnb_info edu iommu),$(dnb_info edu engine)" "1,1,1" \
@@ -39,7 +44,7 @@ scattered=$(dnb_rows 'r["strategy"] == "noncontiguous" && r["phys_runs"] > 1' | 
 like "$scattered" '^([3-9]|1[0-9])$' "edu: at least 3 noncontiguous sizes came out scattered ($scattered)"
 is "$(dnb_rows 'r["strategy"] == "pages" && r["phys_runs"] != 1')" "" \
 	"edu: dma_alloc_pages buffers are physically contiguous"
-if [ -n "$json_out" ]; then
+if [ "$json_tests" = 1 ]; then
 	check "dmabench test --json -d edu" bash -c "dmabench test --json -d edu >$json_out"
 fi
 is "$(dnb_live)" 0 "no buffer left allocated"
