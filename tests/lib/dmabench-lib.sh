@@ -10,7 +10,7 @@
 #   dnb_selftest DEV ENGINE       `dmabench test` over every strategy and
 #                                 size passes, mmap both ways; ENGINE 1: the
 #                                 device moved data in every case; the CSV
-#                                 is left in DNB_CSV
+#                                 is left in DNB_CSV (TAP, 7 tests)
 #   dnb_field STRATEGY SIZE COL   a column of DNB_CSV's row
 
 DNB_SIZES=11	# 4K, 8K, ... 4M

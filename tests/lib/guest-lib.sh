@@ -78,6 +78,7 @@ vcam_stop() {
 # vcam_stream_checks FORMAT WxH FPS FRAMES: TAP checks of one capture
 # configuration against a running vcam: the stock v4l2-ctl streams FRAMES
 # frames, then vcam-verify captures FRAMES more and checks every frame.
+# 6 tests, whatever the outcome.
 vcam_stream_checks() {
 	local fmt=$1 size=$2 fps=$3 n=$4 pix out st
 	pix=$([ "$fmt" = mjpeg ] && echo MJPG || echo YUYV)
@@ -98,7 +99,7 @@ vcam_stream_checks() {
 	vcam_verify_checks "$out" "$n"
 }
 
-# vcam_verify_checks OUTPUT N: vcam-verify saw N frames, none dropped
+# vcam_verify_checks OUTPUT N (3 tests): vcam-verify saw N frames, none dropped
 # (for any cause: the counts by cause are printed on failure) or corrupt,
 # all in the camera's order. Buffers that uvcvideo itself completed out of
 # order (its copy work runs on an unbound workqueue) are reported, not

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Helpers of the hostile-device guest tests (tests/guest/hostile-*.t),
 # sourced after tap.sh and guest-lib.sh, in the guest:
-#   hostile_setup                 modules, the urb_alloc parameter
+#   hostile_setup                 modules, the urb_alloc parameter (2 tests)
 #   hostile_mode MODE             uvcvideo's URB allocation for the next stream
 #   hostile_capture N [ARGS...]   vcam-verify N frames of the small test format
 #                                 from /dev/video0 (HOSTILE_DEV); sets
@@ -12,11 +12,12 @@
 #   hostile_stat KEY              KEY of the stream's stats_raw (0 if absent)
 #   hostile_clean_modes N         a clean vcam, then in every mode: N frames
 #                                 that all verify and debugfs counts that
-#                                 match what the capture saw (TAP checks)
+#                                 match what the capture saw (TAP checks:
+#                                 2, and 7 a mode)
 #   hostile_healthy               TAP: the camera is gone, the kernel is not
 #                                 tainted, kmemleak finds nothing new (debug
 #                                 kernel), uvcvideo unloads and nothing of the
-#                                 stream stays in debugfs
+#                                 stream stays in debugfs (5 tests)
 #   robust_count FULL FAST        (tests/lib/robust.sh) FULL on the debug
 #                                 kernel (make check-debug), FAST otherwise
 #   hostile_modes K               the modes item K of a scenario runs in: every

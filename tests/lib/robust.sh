@@ -7,9 +7,11 @@
 #                                (the lab's kernels and the debug kernel)
 #   robust_count FULL FAST       FULL on the debug kernel, FAST otherwise
 #   kmemleak_begin               scan, then forget what the boot left behind
-#   kmemleak_end NAME            TAP: two scans find no new leak (copied to
-#                                the console, where qemu/splat-scan fails the run)
-#   kernel_healthy NAME          TAP: not tainted, uvcvideo unloads and reloads
+#   kmemleak_end NAME            TAP, 1 test: two scans find no new leak
+#                                (copied to the console, where qemu/splat-scan
+#                                fails the run)
+#   kernel_healthy NAME          TAP, 3 tests: not tainted, uvcvideo unloads
+#                                and reloads
 #   sym_range SYMBOL_REGEX       "START END" of a kallsyms symbol (END: the next symbol)
 #   fault_reset                  every failslab/fail_page_alloc knob back to off
 #   fault_setup TYPE TIMES SPACE RANGE   arm TYPE (failslab|fail_page_alloc):

@@ -9,7 +9,8 @@
 _tap_n=0
 _tap_failed=0
 
-plan() { echo "1..$1"; _tap_planned=1; }
+# plan N: the plan, before the first test.
+plan() { echo "1..$1"; _tap_planned=$1; }
 
 skip_all() {
 	if [ "${UVCDMA_STRICT:-0}" = 1 ]; then
@@ -78,8 +79,17 @@ unlike() {
 	fi
 }
 
+# done_testing: the plan, when none was given; fails when a test failed,
+# or when the tests that ran are not as many as planned (said in a
+# diagnostic too: prove sees it, a caller that reads only the exit status,
+# e.g. a lab test of a guest's TAP, would not).
 done_testing() {
-	[ "${_tap_planned:-0}" = 1 ] || echo "1..$_tap_n"
+	if [ -z "${_tap_planned:-}" ]; then
+		echo "1..$_tap_n"
+	elif [ "$_tap_n" -ne "$_tap_planned" ]; then
+		diag "planned $_tap_planned tests, ran $_tap_n"
+		return 1
+	fi
 	[ "$_tap_failed" -eq 0 ]
 }
 
