@@ -29,7 +29,7 @@ vcam_ok "vcam --size 320x240 --fps free --frames 50: /dev/video0" \
 # uvcvideo drops the frames that find no queued buffer, and its copy work
 # may complete buffers out of order. Every loss must be of that cause;
 # corruption, a loss of any other cause or the camera's order broken fail.
-out=$(vcam-verify -f yuyv -s 320x240 -r 0 -c 100 -t 3 -n 8 --allow-host-reorder \
+out=$(vcam-verify -v -f yuyv -s 320x240 -r 0 -c 100 -t 3 -n 8 --allow-host-reorder \
 	--allow-no-buffer-drops 100 2>&1) && st=0 || st=$?
 is "$st" 2 "the capture ends when the camera goes away"
 like "$out" "^frames [0-9]+ ok [0-9]+ dropped [0-9]+ corrupt 0 out-of-order [0-9]+" \

@@ -62,6 +62,7 @@ static void *preparer(void *arg)
 			continue;
 		}
 		r = &p->ring[i];
+		p->making = i;
 		pthread_mutex_unlock(&p->lock);
 		/* allocates the ring the first time only */
 		ret = vcam_source_setup(r, p->key[i].fmt, p->key[i].w, p->key[i].h,
@@ -69,6 +70,7 @@ static void *preparer(void *arg)
 		if (!ret)
 			ret = vcam_source_make_next(r);
 		pthread_mutex_lock(&p->lock);
+		p->making = -1;
 		if (ret < 0)
 			p->failed[i] = 1;
 		if (p->verbose && (ret < 0 || vcam_source_ready(r) == VCAM_RING))
@@ -87,6 +89,7 @@ int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c)
 	p->quit = 0;
 	p->want = -1;
 	p->streaming = 0;
+	p->making = -1;
 	p->quality = c->quality;
 	p->verbose = c->verbose;
 	for (int f = 0; f < c->nformats; f++) {
@@ -144,6 +147,15 @@ void vcam_prepare_streaming(struct vcam_prepare *p, int on)
 	if (!on)
 		p->want = -1;
 	pthread_cond_broadcast(&p->cond);
+	/*
+	 * An image of another ring, begun while nothing streamed, is finished
+	 * first: made beside the stream it took the stream's CPU (on the
+	 * icount clock the vCPUs share one instruction budget) and the first
+	 * frames came late, which the capture saw as lost frames. The host
+	 * only waits a little longer for the first frame.
+	 */
+	while (on && p->making >= 0 && p->making != p->want && !p->quit)
+		pthread_cond_wait(&p->cond, &p->lock);
 	pthread_mutex_unlock(&p->lock);
 }
 

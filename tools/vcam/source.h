@@ -77,6 +77,7 @@ struct vcam_prepare {
 	int n;				/* rings: one per advertised format and size */
 	int want;			/* the ring the writer wants, -1 none */
 	int streaming;			/* the writer is sending frames */
+	int making;			/* the ring whose image is being made, -1 none */
 	int quality;			/* of the JPEGs */
 	int verbose;			/* -v: say when a ring is ready */
 	struct {			/* what each ring holds; set at start */
@@ -94,7 +95,9 @@ int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c);
 struct vcam_source *vcam_prepare_ring(struct vcam_prepare *p, enum vcam_fmt fmt,
 				      unsigned int w, unsigned int h,
 				      double timeout_s, int *failed);
-/* The writer sends frames (on) or stopped (off: no ring wanted). */
+/* The writer sends frames (on) or stopped (off: no ring wanted). On
+ * returns once no other ring's image is being made: the writer's schedule
+ * starts with the CPU to itself. */
 void vcam_prepare_streaming(struct vcam_prepare *p, int on);
 void vcam_prepare_stop(struct vcam_prepare *p);
 
