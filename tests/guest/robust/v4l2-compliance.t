@@ -27,7 +27,7 @@ known_failures='^test MMAP \((no poll|select|epoll)\): FAIL$'
 vcam_modules && st=0 || st=$?
 modes=("${URB_ALLOC_MODES[@]}")
 [ -w "$param" ] || modes=(upstream)
-plan $((2 + 4 * ${#modes[@]} + 1 + 1 + 3))	# kmemleak_end 1, kernel_healthy 3
+plan $((2 + 4 * ${#modes[@]} + 1 + 3))	# kmemleak_end 1, kernel_healthy 3
 ok "$st" "modprobe dummy_hcd raw_gadget uvcvideo"
 kmemleak_begin
 vcam_ok "vcam: YUYV and MJPEG 640x480@30" vcam_start --format yuyv,mjpeg --size 640x480 --fps 30
