@@ -35,7 +35,7 @@ endif
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
 ##                 (RUNS= FRAMES= FORMAT= SIZE= FPS= MODES= CLOCK= change the workload, JOBS=N measures
-##                 in N guests at a time; README.md)
+##                 in N guests at a time; docs/main-job.md)
 all: lab
 	@RUNS='$(RUNS)' FRAMES='$(FRAMES)' FORMAT='$(FORMAT)' SIZE='$(SIZE)' FPS='$(FPS)' \
 		MODES='$(MODES)' CLOCK='$(CLOCK)' JOBS='$(JOBS)' qemu/pipeline.sh

@@ -6,7 +6,7 @@
 width = 900; height = 600
 load common
 if (what eq "decode") { n(i) = decodes(i); name = "decode time" } else { n(i) = urbs(i); name = "URB time" }
-set title sprintf("uvcvideo %s per URB: cumulative distribution by URB allocation mode\n%s", name, measured_lines)
+set title wrap(sprintf("uvcvideo %s per URB: cumulative distribution by URB allocation mode\n%s", name, measured_lines), title_chars)
 set xlabel sprintf("%s per URB (us, log scale)", name)
 set ylabel "fraction of URBs taking at most x"
 set logscale x
@@ -15,6 +15,8 @@ set ytics 0.1
 set grid xtics mxtics ytics
 set key bottom right box opaque
 set bmargin 5
+# room on the right for half of the last tic label of the time axis
+set rmargin 5
 # the median and the 99th percentile, as reference lines
 set arrow 1 from graph 0, first 0.5 to graph 1, first 0.5 nohead dt 3 lc rgb "#888888"
 set arrow 2 from graph 0, first 0.99 to graph 1, first 0.99 nohead dt 3 lc rgb "#888888"

@@ -8,6 +8,10 @@
 # clock may be empty), measured (where and clock), context
 # (workload, kernel; may be empty), note (footnote; may be empty), runs.
 # Each script sets width and height, then loads it (common: its path).
+# Titles go through wrap(TEXT, title_chars) (text.gp; a panel's title
+# through wrap(TEXT, chars(ITS WIDTH))), so that they fit the canvas.
+load common[1:strlen(common) - strlen("common.gp")] . "text.gp"
+title_chars = chars(width - 20)
 # font sizes: an SVG needs 12 for what looks like 10 in the PNG
 svg = strlen(out) > 4 && out[strlen(out)-3:] eq ".svg"
 font_size = svg ? 12 : 10
@@ -30,7 +34,8 @@ decodes(i) = word(counts, 2 * i - 1)
 urbs(i) = word(counts, 2 * i)
 # the lines under a title: where it was measured, then what ran
 measured_lines = measured . (strlen(context) > 0 ? "\n" . context : "")
-# the footnote, once per figure (at the bottom of the canvas)
-if (strlen(note) > 0) { set label 99 note at screen 0.01, screen 0.015 left font font_small tc rgb "#444444" }
+# the footnote, once per figure (at the bottom of the canvas, its centre
+# 14 px up: its descenders clear the edge)
+if (strlen(note) > 0) { set label 99 note at screen 0.01, screen 14.0 / height left font font_small tc rgb "#444444" }
 # columns of samples-<i>.tsv
 col_seq = 1; col_urb = 2; col_header = 3; col_latency = 4; col_decode = 5; col_sync_cpu = 6; col_sync_device = 7

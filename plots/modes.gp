@@ -20,7 +20,9 @@ set output out
 array mode_colour[8] = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
 do for [i = 1:8] { set linetype i lc rgb mode_colour[i] }
 set datafile separator "\t"
-if (strlen(subtitle) > 0) { set title title."\n".subtitle } else { set title title }
+# the title lines wrapped to the canvas (text.gp, beside this script)
+load ARG0[1:strlen(ARG0) - strlen("modes.gp")] . "text.gp"
+if (strlen(subtitle) > 0) { set title wrap(title."\n".subtitle, chars(980)) } else { set title wrap(title, chars(980)) }
 set ylabel "average per URB (us)"
 set style data histogram
 set style histogram errorbars gap 1 lw 1

@@ -1,7 +1,13 @@
 # timeseries.gp: decode time of every URB by its completion order (seq),
 # one row of panels per mode on one log scale: the whole run on the left,
 # its first URBs (the warm-up) on the right. Variables: those of common.gp.
-width = 1200; height = 220 + 200 * words(modes)
+# the title first: the canvas makes room for its lines
+width = 1200
+load common[1:strlen(common) - strlen("common.gp")] . "text.gp"
+title = wrap(sprintf("uvcvideo decode time per URB in completion order (one run per mode)\n%s%s", \
+	measured, strlen(context) > 0 ? "\n" . context : ""), chars(width - 20))
+title_px = line_px * lines(title) + 32
+height = title_px + 140 + 200 * words(modes)
 load common
 first = 100
 # one y range for every panel, so their heights compare (with a decade
@@ -17,12 +23,12 @@ set yrange [lo / 1.5 : hi * 15]
 set grid xtics ytics
 set key top right
 set pointsize 0.5
-# panels placed by hand: rows between the title (80 px) and the footnote
-# (30 px), the left panel 60 % of the width; each row leaves 50 px under
-# its panel for the tic labels (and, in the last row, the x label)
-top = 1 - 80.0 / height; bottom = 30.0 / height
+# panels placed by hand: rows between the title (title_px) and the
+# footnote (30 px), the left panel 60 % of the width; each row leaves 50
+# px under its panel for the tic labels (and, in the last row, the x label)
+top = 1 - real(title_px) / height; bottom = 30.0 / height
 row = (top - bottom) / nmodes
-set multiplot title sprintf("uvcvideo decode time per URB in completion order (one run per mode)\n%s", measured_lines)
+set multiplot title title
 do for [i = 1:nmodes] {
 	stats samples(i) using col_decode nooutput
 	median = STATS_median
