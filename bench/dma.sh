@@ -40,7 +40,7 @@ clock=${UVCDMA_CLOCK:-icount}
 clock_line=$(clock_description "$clock") || exit 2
 smp=()
 # One vCPU under icount: another vCPU's instructions would advance the clock
-# inside the timed intervals (README "The main job").
+# inside the timed intervals (docs/main-job.md).
 [ "$clock" = icount ] && smp=(--smp 1)
 
 out=${RESULTS:-$RESULTS_DIR/$(date -u +%Y%m%dT%H%M%SZ)-dma}

@@ -49,7 +49,7 @@ export KERNEL KERNEL_PACKAGE KERNEL_SERIES KERNEL_MAIN_SRC KERNEL_TARBALL KERNEL
 #             the host's load
 # The default shift keeps the virtual camera at its nominal rate (YUYV
 # 640x480@30 and MJPEG 1280x720@30 deliver 30.0 fps) with the least host
-# time per guest second (measured, see README.md "Clocks").
+# time per guest second (measured, see docs/lab.md, "Clocks").
 ICOUNT_SHIFT_DEFAULT=1
 # sleep=on: while every vCPU idles, guest time follows the host's clock
 # (the benchmarks: a run's wall time stays the guest's). sleep=off: it

@@ -3,7 +3,7 @@
 # allocation mode measured RUNS times in interleaved order, one traced run
 # and one bpftrace run a mode, a free-running throughput stream, and the
 # evidence a reviewer attaches, all in results/<UTC timestamp>/
-# (results/latest points at it; README.md "The main job's results").
+# (results/latest points at it; docs/main-job.md).
 #
 # Each stage boots its own guest, so tracing and bpftrace never run during
 # the timed captures. The workload and the run count come from the
@@ -34,7 +34,7 @@ throughput_frames=300
 read -r -a modes <<<"${MODES:-${URB_ALLOC_MODES[*]}}"
 
 # ---- Arguments: one clear line for each bad value, before any guest boots.
-bad() { die "$1 (see README.md, 'The main job')"; }
+bad() { die "$1 (see docs/main-job.md)"; }
 [[ $runs =~ ^[1-9][0-9]?$ ]] || bad "RUNS=$runs: a number of runs a mode from 1 to 99"
 if ! [[ $frames =~ ^[1-9][0-9]{1,5}$ ]] || [ "$frames" -gt 100000 ]; then
 	bad "FRAMES=$frames: frames a run, 10 to 100000"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # In the guest, in every URB allocation mode: a camera that STALLs the
-# streaming interface's probe and commit requests (issue 12, scenario 5).
+# streaming interface's probe and commit requests (hostile scenario 5, docs/hostile-devices.md).
 #   stall-probe from the start: uvcvideo's probe fails, no /dev/video0 (the
 #     device stays enumerated; nothing to stream, so one run covers every
 #     mode)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# In the guest: cameras with malformed descriptors (issue 12, scenario 7).
+# In the guest: cameras with malformed descriptors (hostile scenario 7, docs/hostile-devices.md).
 # Each fault's expected outcome:
 #   desc-bad-length   YUYV format descriptor one byte short: uvcvideo 6.1
 #                     checks what is left of the configuration, not

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # In the guest, in every URB allocation mode: a camera that sends broken
-# payloads (issue 12, scenarios 1-3). Each fault runs one vcam; each mode
+# payloads (hostile scenarios 1-3, docs/hostile-devices.md). Each fault runs one vcam; each mode
 # is one stream of 20 captured frames from it. Expected outcomes:
 #   hdr-len-0, hdr-len-1   the faulty frames' payloads are invalid and
 #                          dropped, and so is the frame after each: its FID

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # In the guest, in every URB allocation mode: the camera goes away while
-# streaming (issue 12, scenario 6).
+# streaming (hostile scenario 6, docs/hostile-devices.md).
 #   disconnect mid-stream: vcam disconnects halfway through frame 10
 #     (--fault disconnect --fault-after 10, in the middle of a bulk
 #     transfer); the capture's first 10 frames verify, then it stops with a

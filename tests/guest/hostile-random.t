@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # In the guest, in every URB allocation mode: a camera that sends random
-# bytes (issue 12, scenario 4), reproducibly (--seed). One vcam per fault;
+# bytes (hostile scenario 4, docs/hostile-devices.md), reproducibly (--seed). One vcam per fault;
 # each mode is one stream of 20 captured frames from it, every 4th frame
 # from the 4th on faulty. Expected outcomes:
 #   random-bytes    64 random bytes inside the faulty frames: uvcvideo

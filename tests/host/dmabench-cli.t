@@ -27,7 +27,7 @@ strategies=$(sed -nE 's/^[[:space:]]*X\([A-Z_]+, "([a-z-]+)"\).*/\1/p' \
 	"$top/kmod/dma_nc_bench/dma_nc_bench.h" | head -n 4 | paste -sd' ')
 is "$("$dmabench" --list-strategies | paste -sd' ')" "$strategies" \
 	"--list-strategies prints the strategies of dma_nc_bench.h, in order"
-is "$strategies" "noncontiguous coherent noncoherent pages" "the four strategies of issue 9"
+is "$strategies" "noncontiguous coherent noncoherent pages" "the four strategies of the DMA API benchmark"
 
 page=$(getconf PAGESIZE)
 for cmd in test bench; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job (qemu/pipeline.sh, what 'make' runs) on a small workload:
 # it refuses bad settings before booting anything, and a run ends with a
-# complete results directory: every file README.md promises, runs in
+# complete results directory: every file docs/main-job.md promises, runs in
 # interleaved order, per-URB samples, the bpftrace kit's output, plots and
 # the summary.
 set -euo pipefail

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dmabench - user space of the DMA API self-test and benchmark (issue 9):
+ * dmabench - user space of the DMA API self-test and benchmark:
  * runs the dma_nc_bench module's requests over the chosen strategies and
  * sizes and prints the results. See `dmabench --help` and README.md.
  */

@@ -20,7 +20,7 @@
 # pointer read from it: the stream (12912 bytes there) is a
 # kmalloc_large() page block, not a slab object, and 3.7 ms after the
 # free KASAN's own stack depot took the block, which made it allocated
-# memory again in KASAN's eyes (README).
+# memory again in KASAN's eyes (docs/robustness.md, Findings).
 # The reader below loops over the files from before the plug until after
 # the failure: it races the failed probe, and with the fix it must see
 # the files vanish cleanly.
