@@ -22,14 +22,17 @@ VCAM_TMP=$(mktemp -d)
 n=10
 # hostile_setup 2, stall-probe 4, 12 a mode, hostile_clean_modes 2 + 7 a
 # mode, hostile_healthy 5
-plan $((2 + 4 + 12 * ${#URB_ALLOC_MODES[@]} + 2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
+plan $((2 + 5 + 12 * ${#URB_ALLOC_MODES[@]} + 2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
 
 hostile_setup
 
+failed_init='uvcvideo .*: Failed to initialize the device'
+since=$(dmesg | grep -cE -- "$failed_init" || true)
 vcam --format yuyv --size "$HOSTILE_SIZE" --fault stall-probe >"$VCAM_TMP/vcam.out" 2>&1 &
 VCAM_PID=$!
 vcam_ok "stall-probe: the device enumerates" vcam_wait_for /sys/bus/usb/devices/1-1 100
-sleep 2
+vcam_ok "stall-probe: uvcvideo's probe fails (Failed to initialize the device)" \
+	vcam_wait_dmesg "$since" "$failed_init"
 ok "$([ ! -e /dev/video0 ] && echo 0 || echo 1)" "stall-probe: uvcvideo creates no /dev/video0"
 vcam_stop TERM
 is "$VCAM_STATUS" 0 "stall-probe: vcam exits 0"

@@ -7,7 +7,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
-plan 25
+plan 27
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 
@@ -39,11 +39,16 @@ fault_capture hdr-len-0 3
 like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" "hdr-len-0: frames are lost, none corrupt"
 diag "$out"
 
+# Each fault's probe failure, as uvcvideo logs it.
+declare -A probe_fails=([desc-bad-link]='No streaming interface found'
+	[stall-probe]='uvcvideo .*: Failed to initialize the device')
 for f in desc-bad-link stall-probe; do
+	since=$(dmesg | grep -cE -- "${probe_fails[$f]}" || true)
 	vcam --fault "$f" >"$VCAM_TMP/vcam.out" 2>&1 &
 	VCAM_PID=$!
 	vcam_wait_for /sys/bus/usb/devices/1-1 50 || true
-	sleep 2
+	vcam_ok "$f: uvcvideo's probe fails (${probe_fails[$f]#uvcvideo .*: })" \
+		vcam_wait_dmesg "$since" "${probe_fails[$f]}"
 	[ ! -e /dev/video0 ] && st=0 || st=1
 	ok "$st" "$f: uvcvideo creates no /dev/video0"
 	vcam_stop TERM
