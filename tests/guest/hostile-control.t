@@ -27,7 +27,7 @@ plan $((2 + 5 + 12 * ${#URB_ALLOC_MODES[@]} + 2 + 7 * ${#URB_ALLOC_MODES[@]} + 5
 hostile_setup
 
 failed_init='uvcvideo .*: Failed to initialize the device'
-since=$(dmesg | grep -cE -- "$failed_init" || true)
+since=$(dmesg_count "$failed_init")
 vcam --format yuyv --size "$HOSTILE_SIZE" --fault stall-probe >"$VCAM_TMP/vcam.out" 2>&1 &
 VCAM_PID=$!
 vcam_ok "stall-probe: the device enumerates" vcam_wait_for /sys/bus/usb/devices/1-1 100

@@ -43,7 +43,7 @@ diag "$out"
 declare -A probe_fails=([desc-bad-link]='No streaming interface found'
 	[stall-probe]='uvcvideo .*: Failed to initialize the device')
 for f in desc-bad-link stall-probe; do
-	since=$(dmesg | grep -cE -- "${probe_fails[$f]}" || true)
+	since=$(dmesg_count "${probe_fails[$f]}")
 	vcam --fault "$f" >"$VCAM_TMP/vcam.out" 2>&1 &
 	VCAM_PID=$!
 	vcam_wait_for /sys/bus/usb/devices/1-1 50 || true

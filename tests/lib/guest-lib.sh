@@ -4,7 +4,8 @@
 #   vcam_start ARGS...           start vcam in the background, wait for /dev/video0
 #   vcam_stop [SIGNAL]           stop it (default TERM); sets VCAM_STATUS, VCAM_SUMMARY
 #   vcam_wait_gone               wait until /dev/video0 has gone (device disconnected)
-#   vcam_wait_dmesg SINCE REGEX  wait until dmesg has more than SINCE lines matching REGEX
+#   dmesg_count REGEX            how many kernel log lines match REGEX
+#   vcam_wait_dmesg SINCE REGEX  wait until dmesg_count REGEX exceeds SINCE
 #   vcam_ok NAME CMD...          TAP: ok when CMD succeeds (safe under set -e)
 #   vcam_wait_streaming N [PID]  wait until the camera's stream has N frames
 #                                (stats_raw), or PID has ended
@@ -43,13 +44,17 @@ vcam_wait_for() {
 }
 
 # vcam_wait_dmesg SINCE REGEX: wait until the kernel log has more than SINCE
-# lines matching REGEX (30 s at most; SINCE: their count before the event).
+# lines matching REGEX (30 s at most; SINCE: dmesg_count REGEX before the event).
 # For a probe that must fail: a fixed sleep can end before the probe has
 # run on the icount clock (guest time jumps while the guest waits on 9p).
+dmesg_count() {
+	dmesg | grep -cE -- "$1" || true
+}
+
 vcam_wait_dmesg() {
 	local i
 	for ((i = 0; i < 300; i++)); do
-		[ "$(dmesg | grep -cE -- "$2" || true)" -gt "$1" ] && return 0
+		[ "$(dmesg_count "$2")" -gt "$1" ] && return 0
 		sleep 0.1
 	done
 	return 1
