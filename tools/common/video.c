@@ -236,27 +236,6 @@ int video_capture(struct video_device *dev, const struct video_loop *loop)
 	}
 }
 
-int video_driver_holds_other(struct video_device *dev, unsigned int index)
-{
-	unsigned int i;
-
-	for (i = 0; i < dev->nbufs; i++) {
-		struct v4l2_buffer vb = {
-			.index = i, .type = V4L2_BUF_TYPE_VIDEO_CAPTURE, .memory = V4L2_MEMORY_MMAP,
-		};
-
-		if (i == index)
-			continue;
-		if (xioctl(dev->fd, VIDIOC_QUERYBUF, &vb) < 0) {
-			fail(dev, "VIDIOC_QUERYBUF", errno);
-			return -1;
-		}
-		if (vb.flags & V4L2_BUF_FLAG_QUEUED)
-			return 1;
-	}
-	return 0;
-}
-
 void video_close(struct video_device *dev)
 {
 	unsigned int i;

@@ -117,13 +117,6 @@ int video_enable(struct video_device *dev, int on);
  */
 int video_capture(struct video_device *dev, const struct video_loop *loop);
 
-/*
- * Does the driver hold (queued or filling) a buffer other than index?
- * 1 or 0, or -1 on error (dev->err). Tells a frame that uvcvideo dropped
- * because the capture had no buffer queued.
- */
-int video_driver_holds_other(struct video_device *dev, unsigned int index);
-
 /* Unmaps and frees the buffers, closes the node. Safe on a closed device. */
 void video_close(struct video_device *dev);
 

@@ -12,15 +12,20 @@
  * Dropped frames are told apart by cause. uvcvideo numbers every frame it
  * sees start (a FID toggle), delivered or not, so a gap in the camera's
  * sequence numbers that the V4L2 sequence numbers show too is a frame the
- * host driver saw and did not deliver. When, in addition, the buffer that
- * ended the gap was queued while uvcvideo held no other buffer, the frame
- * was dropped because the capture had no buffer queued: the capture
- * process fell behind (host scheduling), not a transport defect.
- * --allow-no-buffer-drops PCT tolerates those, up to PCT % of the frames;
- * any other drop, corruption or camera reorder still fails.
+ * host driver saw and did not deliver. With uvcvideo's nodrop=1 (read
+ * from sysfs) uvcvideo completes every buffer a frame went into, flagged
+ * ERROR when the frame was bad, so a frame it numbered and did not deliver,
+ * with no ERROR buffer in the gap, is one that found no buffer queued: the
+ * capture fell behind, not a transport defect. With nodrop=0 uvcvideo
+ * also discards bad frames silently, and the two cannot be told apart:
+ * every drop is then "other".
+ * --allow-no-buffer-drops PCT tolerates no-buffer drops up to PCT % of the
+ * frames (it needs nodrop=1); any other drop, corruption or camera reorder
+ * still fails.
  */
 #include "framestamp.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <linux/videodev2.h>
 #include <stdint.h>
@@ -38,6 +43,7 @@ struct opts {
 	int verbose, check, allow_host_reorder;
 	const char *save;
 	int nobuf_pct;		/* --allow-no-buffer-drops, -1: none */
+	int nodrop;		/* uvcvideo delivers bad frames flagged ERROR */
 };
 
 /* Dropped frames by cause (see the comment at the top). */
@@ -71,14 +77,15 @@ static void usage(FILE *f)
 "'out-of-order: camera N host-driver N; buffers flagged ERROR N'\n"
 "(host-driver: uvcvideo numbered the frames in order but completed the\n"
 "buffers in another order; ERROR buffers are not frames and not checked)\n"
-"and 'dropped: no-buffer N other N' (no-buffer: uvcvideo saw the frame\n"
-"while the capture had no buffer queued, i.e. the capture fell behind;\n"
-"other: any other drop, e.g. the camera skipped a number or uvcvideo\n"
-"discarded a frame it had a buffer for);\n"
+"and 'dropped: no-buffer N other N' (no-buffer: uvcvideo numbered the\n"
+"frame and, with its nodrop=1, did not deliver it: it found no buffer\n"
+"queued, i.e. the capture fell behind; other: any other drop, e.g. the\n"
+"camera skipped a number, or every drop when nodrop=0);\n"
 "exits 1 on any dropped, corrupt or out-of-order frame (with\n"
 "--allow-host-reorder, host-driver reorders do not count; with\n"
 "--allow-no-buffer-drops PCT, no-buffer drops up to PCT % of the frames\n"
-"sent (captured + dropped) do not count), 2 on usage or V4L2 errors.\n", f);
+"sent (captured + dropped) do not count; it needs nodrop=1), 2 on usage\n"
+"or V4L2 errors.\n", f);
 }
 
 static int parse(struct opts *o, int argc, char **argv)
@@ -104,8 +111,11 @@ static int parse(struct opts *o, int argc, char **argv)
 	int c;
 	char tail;
 
-	*o = (struct opts){ "/dev/video0", FS_FOURCC_YUYV, 640, 480, 30, 4, 1, 10, 300, 0, 1, 0,
-			    NULL, -1 };
+	*o = (struct opts){
+		.dev = "/dev/video0", .fourcc = FS_FOURCC_YUYV, .w = 640, .h = 480, .fps = 30,
+		.nbufs = 4, .cycles = 1, .timeout = 10, .frames = 300, .check = 1,
+		.nobuf_pct = -1,
+	};
 	while ((c = getopt_long(argc, argv, "d:f:s:r:c:n:t:o:vh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'd': o->dev = optarg; break;
@@ -145,6 +155,30 @@ static int parse(struct opts *o, int argc, char **argv)
 bad:
 	usage(stderr);
 	return -1;
+}
+
+#define NODROP_PARAM "/sys/module/uvcvideo/parameters/nodrop"
+
+/*
+ * uvcvideo's nodrop parameter: 1 when set, 0 when not, -1 (errno set) when
+ * it cannot be read. uvcvideo reads it when it probes a camera, so it must
+ * have been set before the camera was plugged.
+ */
+static int uvcvideo_nodrop(void)
+{
+	FILE *f = fopen(NODROP_PARAM, "r");
+	unsigned int v;
+	int n;
+
+	if (!f)
+		return -1;
+	n = fscanf(f, "%u", &v);
+	fclose(f);
+	if (n != 1) {
+		errno = EINVAL;
+		return -1;
+	}
+	return v != 0;
 }
 
 /* A failed video_* call, worded as always: "vcam-verify: CALL: reason". */
@@ -203,8 +237,8 @@ struct cycle {
 	struct totals *t;
 	unsigned long n;	/* frames captured in this cycle */
 	uint32_t vseq;		/* highest V4L2 sequence so far */
-	/* starved[i]: buffer i was queued while the driver held no other */
-	unsigned char starved[VIDEO_MAX_BUFS];
+	int have_flagged;	/* a buffer came back flagged ERROR ... */
+	uint32_t flagged_vseq;	/* ... the latest one, with this V4L2 sequence */
 };
 
 /* A frame lost before this one: for lack of a queued buffer, or not? */
@@ -213,7 +247,12 @@ static void count_drop(struct cycle *cy, const struct video_frame *f, uint64_t g
 {
 	/* frames uvcvideo saw start after the last delivered one and before this one */
 	uint32_t vgap = f->sequence - cy->vseq - 1;
-	int nobuf = cy->starved[f->index] && (int32_t)(f->sequence - cy->vseq) > 0 && vgap >= gap;
+	/* an ERROR buffer in the gap: a frame uvcvideo had a buffer for */
+	int flagged_in_gap = cy->have_flagged &&
+			     (int32_t)(cy->flagged_vseq - cy->vseq) > 0 &&
+			     (int32_t)(f->sequence - cy->flagged_vseq) > 0;
+	int nobuf = cy->o->nodrop && (int32_t)(f->sequence - cy->vseq) > 0 && vgap >= gap &&
+		    !flagged_in_gap;
 
 	if (nobuf)
 		cy->t->dr.nobuf += gap;
@@ -260,9 +299,11 @@ static int on_frame(void *arg, struct video_device *dev, const struct video_fram
 {
 	struct cycle *cy = arg;
 	const struct opts *o = cy->o;
-	int held;
 
+	(void)dev;
 	if (f->flags & V4L2_BUF_FLAG_ERROR) {
+		cy->have_flagged = 1;
+		cy->flagged_vseq = f->sequence;
 		/* the driver gave up on this buffer (e.g. on disconnect):
 		 * not a delivered frame */
 		if (++cy->t->flagged > o->frames) {
@@ -288,12 +329,6 @@ static int on_frame(void *arg, struct video_device *dev, const struct video_fram
 	}
 	if (!cy->n || (int32_t)(f->sequence - cy->vseq) > 0)
 		cy->vseq = f->sequence;	/* highest so far */
-	held = video_driver_holds_other(dev, f->index);
-	if (held < 0) {
-		failed(dev, VIDEO_ESTREAM);
-		return VIDEO_FAIL;
-	}
-	cy->starved[f->index] = !held;	/* it is queued again next */
 	return ++cy->n < o->frames ? VIDEO_NEXT : VIDEO_STOP;
 }
 
@@ -341,6 +376,18 @@ int main(int argc, char **argv)
 
 	if (parse(&o, argc, argv))
 		return 2;
+	o.nodrop = uvcvideo_nodrop();
+	if (o.nodrop < 0 && o.nobuf_pct >= 0) {
+		fprintf(stderr, "vcam-verify: %s: %s\n", NODROP_PARAM, strerror(errno));
+		return 2;
+	}
+	if (o.nodrop <= 0 && o.nobuf_pct >= 0) {
+		fprintf(stderr, "vcam-verify: --allow-no-buffer-drops needs uvcvideo's nodrop=1 "
+			"(set before the camera is plugged): with nodrop=0 a frame uvcvideo "
+			"discards as bad looks like one that found no buffer\n");
+		return 2;
+	}
+	o.nodrop = o.nodrop > 0;
 	if (setup(&dev, &o))
 		return 2;
 	fs_verifier_init(&total);
