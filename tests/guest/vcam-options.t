@@ -27,12 +27,10 @@ vcam_ok "device gone" vcam_wait_gone
 # uvcvideo drops the frames that find no queued buffer, and its copy work
 # may complete buffers out of order. Every loss must be of that cause;
 # corruption, a loss of any other cause or the camera's order broken fail.
-# nodrop=1 (read at probe) makes uvcvideo deliver a bad frame flagged
-# instead of dropping it, so that vcam-verify can tell the causes apart.
 out=$(vcam-verify --allow-no-buffer-drops 10 2>&1) && st=0 || st=$?
 is "$st" 2 "with nodrop=0, vcam-verify --allow-no-buffer-drops refuses to run (exit 2)"
 like "$out" "needs uvcvideo's nodrop=1" "and says why"
-vcam_ok "uvcvideo nodrop=1" bash -c 'echo 1 >/sys/module/uvcvideo/parameters/nodrop'
+vcam_ok "uvcvideo nodrop=1" uvcvideo_nodrop 1
 vcam_ok "vcam --size 320x240 --fps free --frames 50: /dev/video0" \
 	vcam_start --format yuyv --size 320x240 --fps free --frames 50
 out=$(vcam-verify -v -f yuyv -s 320x240 -r 0 -c 100 -t 3 -n 8 --allow-host-reorder \
@@ -50,7 +48,7 @@ vcam_stop TERM
 like "$VCAM_SUMMARY" "^vcam: frames 50 " "vcam sent 50 frames"
 like "$(cat "$VCAM_TMP/vcam.err")" "stopping \(--frames reached\)" "and stopped by itself"
 vcam_ok "device gone" vcam_wait_gone
-vcam_ok "uvcvideo nodrop=0 again" bash -c 'echo 0 >/sys/module/uvcvideo/parameters/nodrop'
+vcam_ok "uvcvideo nodrop=0 again" uvcvideo_nodrop 0
 
 vcam_ok "modprobe -r dummy_hcd; modprobe dummy_hcd is_super_speed=1" \
 	bash -c 'modprobe -r dummy_hcd && modprobe dummy_hcd is_super_speed=1'

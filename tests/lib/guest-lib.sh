@@ -26,6 +26,14 @@ vcam_modules() {
 	done
 }
 
+# uvcvideo_nodrop 0|1: uvcvideo's nodrop parameter, which it reads when it
+# probes a camera (so set it before vcam_start). With 1 a bad frame comes
+# back flagged ERROR instead of vanishing, which vcam-verify needs to tell
+# a frame lost for want of a queued buffer (--allow-no-buffer-drops).
+uvcvideo_nodrop() {
+	echo "$1" >/sys/module/uvcvideo/parameters/nodrop
+}
+
 vcam_ok() {
 	local name=$1 st
 	shift
