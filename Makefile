@@ -80,7 +80,8 @@ kernel-unpatched: kernel
 userland: deps
 	@qemu/userland.sh
 
-## make tools      build each tools/<name>/ for the host (build/host) and the guest (build/arm64)
+## make tools      build each tools/<name>/ for the host (build/host) and the guest (build/arm64), and install
+##                 the dma events' libtraceevent plugin in ~/.local/lib/traceevent/plugins (trace-cmd, KernelShark)
 TOOLS := $(patsubst %/Makefile,%,$(wildcard tools/*/Makefile))
 tools: deps userland
 	@for t in $(TOOLS); do \
@@ -88,6 +89,7 @@ tools: deps userland
 		$(MAKE) -s -C $$t OUT=$(CURDIR)/build/arm64 CROSS_COMPILE=aarch64-linux-gnu- \
 			SYSROOT=$(CURDIR)/build/guest-root || exit 1; \
 	done
+	@$(MAKE) -s -C tools/tep-plugin OUT=$(CURDIR)/build/host install
 
 ## make check      host unit tests and in-guest tests on the KERNEL base (6.1 by default), and on every other
 ##                 base the mode, trace-event and 32-bit tests, in one prove run, two files at a time

@@ -21,8 +21,8 @@ events=(uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cpu_
 	dma_sync_sg_for_cpu dma_sync_sg_for_device
 	dma_alloc dma_free dma_alloc_pages dma_free_pages
 	dma_sync_single_for_cpu dma_sync_single_for_device)
-# 4; one an event; 5 + 4 + 3; 2 a mode; 2; bpftrace 3
-plan $((4 + ${#events[@]} + 5 + 4 + 3 + 2 * ${#URB_ALLOC_MODES[@]} + 2 + 3))
+# 4; one an event; 5 + 4 + 3; the plugin 4; 2 a mode; 2; bpftrace 3
+plan $((4 + ${#events[@]} + 5 + 4 + 3 + 4 + 2 * ${#URB_ALLOC_MODES[@]} + 2 + 3))
 
 "$top/qemu/run" --run-dir "$dir/run" -- bash tests/lab/guest/record-modes.sh "/results/$name" \
 	>"$dir/out" 2>&1 && st=0 || st=$?
@@ -50,7 +50,8 @@ urb_size=$(grep -m1 ' uvcvideo_sync_for_cpu_start: ' <<<"$report" | sed -n 's/.*
 # The events are upstream's (6.12). Their arrays (phys_addrs, dma_addrs,
 # lengths) are printed with __print_array(), which the libtraceevent of
 # Debian 12 cannot parse ("[FAILED TO PARSE]"): read those two events raw
-# (-R: every field, arrays as their bytes, little-endian).
+# too (-R: every field, arrays as their bytes, little-endian), apart from
+# the lab's plugin below.
 raw=$(trace-cmd report -R -i "$dir/trace.dat" 2>/dev/null)
 le_bytes() { # le_bytes N WIDTH: N as WIDTH little-endian bytes, "00, 40, 00, 00"
 	local n=$1 i out=""
@@ -68,6 +69,19 @@ like "$(grep ' dma_sync_sg_for_cpu: ' <<<"$raw" | head -n 1)" \
 like "$(grep ' dma_vmap_sgt: ' <<<"$report" | head -n 1)" "size=$urb_size virt_addr=[0-9a-fx]+ vmapped=0" \
 	"the URB buffer's kernel mapping is its linear-map address (contiguous pages)"
 like "$(grep ' dma_alloc_sgt: ' <<<"$report" | head -n 1)" 'dummy_hcd\.0' "device names are recorded"
+
+# The lab's libtraceevent plugin (tools/tep-plugin) prints the array events
+# from their fields, so that the report, and KernelShark, show them whole.
+plugins=${UVCDMA_BUILD_DIR:-$top/build}/host/lib/traceevent/plugins
+check "the dma array-event plugin is built" test -r "$plugins/plugin_uvcdma_dma_arrays.so"
+decoded=$(TRACEEVENT_PLUGIN_DIR=$plugins trace-cmd report -i "$dir/trace.dat" 2>/dev/null || true)
+is "$(grep -c 'FAILED TO PARSE' <<<"$decoded" || true)" 0 "with the plugin, no event of the trace fails to parse"
+like "$(grep ' dma_alloc_sgt: ' <<<"$decoded" | head -n 1)" \
+	"dma_alloc_sgt: +dummy_hcd\\.0 phys_addrs=\\{0x[0-9a-f]+\\} dma_addr=0x[0-9a-f]+ size=$urb_size dir=FROM_DEVICE " \
+	"with the plugin, dma_alloc_sgt prints its fields: one segment of $urb_size bytes"
+like "$(grep ' dma_sync_sg_for_cpu: ' <<<"$decoded" | head -n 1)" \
+	"dma_addrs=\\{0x[0-9a-f]+\\} lengths=\\{$urb_size\\} dir=FROM_DEVICE cache_maint=1\$" \
+	"with the plugin, dma_sync_sg_for_cpu prints its addresses, lengths and direction"
 
 complete=$(count uvcvideo_urb_complete)
 ok "$([ "$(count uvcvideo_sync_for_cpu_start)" -eq "$(count uvcvideo_sync_for_cpu_done)" ] && echo 0 || echo 1)" \
