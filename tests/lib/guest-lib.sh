@@ -51,14 +51,14 @@ vcam_wait_for() {
 	return 1
 }
 
-# vcam_wait_dmesg SINCE REGEX: wait until the kernel log has more than SINCE
-# lines matching REGEX (30 s at most; SINCE: dmesg_count REGEX before the event).
-# For a probe that must fail: a fixed sleep can end before the probe has
-# run on the icount clock (guest time jumps while the guest waits on 9p).
 dmesg_count() {
 	dmesg | grep -cE -- "$1" || true
 }
 
+# vcam_wait_dmesg SINCE REGEX: wait until the kernel log has more than SINCE
+# lines matching REGEX (30 s at most; SINCE: dmesg_count REGEX before the event).
+# For a probe that must fail: a fixed sleep can end before the probe has
+# run on the icount clock (guest time jumps while the guest waits on 9p).
 vcam_wait_dmesg() {
 	local i
 	for ((i = 0; i < 300; i++)); do

@@ -35,8 +35,11 @@ static const struct { unsigned long long bit; const char *name; } attr_names[] =
 	{ 1ULL << 8, "NO_WARN" }, { 1ULL << 9, "PRIVILEGED" }, { 1ULL << 10, "MMIO" },
 };
 
-/* Addresses print in hex, sizes and counts in decimal, as the kernel does. */
-static int is_address(const char *name)
+/*
+ * Addresses and GFP flags print in hex, sizes and counts in decimal, as in
+ * the kernel's formats.
+ */
+static int prints_in_hex(const char *name)
 {
 	return strstr(name, "addr") != NULL || strcmp(name, "flags") == 0;
 }
@@ -73,7 +76,7 @@ static void print_array(struct trace_seq *s, struct tep_event *event,
 	for (i = 0; esize > 0 && i + esize <= len; i += esize) {
 		unsigned long long v = tep_read_number(event->tep, data + i, esize);
 
-		trace_seq_printf(s, is_address(field->name) ? "%s0x%llx" : "%s%llu", i ? "," : "", v);
+		trace_seq_printf(s, prints_in_hex(field->name) ? "%s0x%llx" : "%s%llu", i ? "," : "", v);
 	}
 	trace_seq_putc(s, '}');
 }
@@ -111,11 +114,11 @@ static int print_dma_array_event(struct trace_seq *s, struct tep_record *record,
 			else if (strcmp(field->name, "attrs") == 0) {
 				trace_seq_puts(s, "attrs=");
 				print_attrs(s, v);
-			} else if ((field->flags & TEP_FIELD_IS_SIGNED) && !is_address(field->name))
+			} else if ((field->flags & TEP_FIELD_IS_SIGNED) && !prints_in_hex(field->name))
 				trace_seq_printf(s, "%s=%lld", field->name,
 						 field->size == 4 ? (long long)(int32_t)v : (long long)v);
 			else
-				trace_seq_printf(s, is_address(field->name) ? "%s=0x%llx" : "%s=%llu",
+				trace_seq_printf(s, prints_in_hex(field->name) ? "%s=0x%llx" : "%s=%llu",
 						 field->name, v);
 		}
 		first = 0;
