@@ -3,7 +3,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-plan 13
+plan 17
 check=$top/qemu/check-config.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -56,6 +56,21 @@ printf 'CONFIG_A=y\nCONFIG_LOCALVERSION="-a"\nCONFIG_LOCALVERSION="-b"\n' >"$tmp
 printf 'CONFIG_A=y\nCONFIG_LOCALVERSION="-b"\n' >"$tmp/cfg-twice"
 out=$("$check" "$tmp/frag-twice" "$tmp/cfg-twice" 2>&1) && st=0 || st=$?
 is "$st:$out" "0:" "the last request for an option is the one checked"
+
+# With the tree: an option its Kconfig does not define (a later base
+# removed it) is a note; one it defines still fails.
+mkdir -p "$tmp/tree/lib"
+printf 'config A\n\tbool "a"\nmenuconfig B\n\ttristate "b"\n' >"$tmp/tree/lib/Kconfig.debug"
+printf 'CONFIG_A=y\nCONFIG_B=m\nCONFIG_GONE=y\n' >"$tmp/frag-tree"
+printf 'CONFIG_A=y\nCONFIG_B=m\n' >"$tmp/cfg-tree"
+out=$("$check" "$tmp/frag-tree" "$tmp/cfg-tree" "$tmp/tree" 2>&1) && st=0 || st=$?
+is "$st" 0 "an option the tree's Kconfig lacks: exit 0"
+like "$out" "^note: CONFIG_GONE is not in the Kconfig of $tmp/tree" "... and a note names it"
+printf 'CONFIG_GONE=y\n' >"$tmp/cfg-tree"
+out=$("$check" "$tmp/frag-tree" "$tmp/cfg-tree" "$tmp/tree" 2>&1) && st=0 || st=$?
+is "$st" 1 "an option the tree defines (menuconfig too) still fails when dropped"
+is "$out" "$(printf 'CONFIG_A: requested y, got unset\nCONFIG_B: requested m, got unset')" \
+	"... named as without the tree"
 
 "$check" "$tmp/fragment" "$tmp/missing" >/dev/null 2>&1 && st=0 || st=$?
 is "$st" 2 "unreadable .config: usage error, exit 2"
