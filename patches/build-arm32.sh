@@ -2,7 +2,8 @@
 # 32-bit arm build check of the KERNEL base's series: many UVC boards run
 # 32-bit kernels, where u64 statistics, sequence counts and 64-bit
 # divisions compile to other code than on arm64. Builds the objects the
-# series touches, kernel/dma/mapping.o and the uvcvideo module, for ARCH=arm
+# series touches (kernel/dma/mapping.o; drivers/usb/core/hcd.o on 7.3) and
+# the uvcvideo module, for ARCH=arm
 # (qemu/kernel-arm32.config: SMP, PREEMPT, HIGHMEM, lockdep, warnings as
 # errors) in a worktree of the lab's tree with the series applied
 # (build/arm32-<base>). Run qemu/kernel.sh first (it applies the series).
@@ -20,7 +21,7 @@ cross=$ARM32_CROSS patches=$ARM32_PATCHES
 fragment=$UVCDMA_TOP/qemu/kernel-arm32.config
 configure() {
 	kernel_merge_config "$tree" "$fragment"
-	"$UVCDMA_TOP/qemu/check-config.sh" "$fragment" "$tree/.config" >&2 ||
+	"$UVCDMA_TOP/qemu/check-config.sh" "$fragment" "$tree/.config" "$tree" >&2 ||
 		die "Kconfig dropped options that ${fragment##*/} asks for (listed above)"
 }
 step "arm32: configuring from ${fragment#"$UVCDMA_TOP"/}" configure
@@ -30,15 +31,20 @@ arm32_make() {
 	make -C "$tree" -j"${JOBS:-$(nproc)}" CC="ccache ${cross}gcc" "$@" >>"$log_file" 2>&1 ||
 		{ tail -n 30 "$log_file" >&2; die "32-bit arm build of the $KERNEL series failed at '$*' (log: $log_file)"; }
 }
+mapfile -t objects < <(series_core_objects "$tree")
 build() {
+	local obj
 	: >"$log_file"
 	arm32_make modules_prepare
-	arm32_make kernel/dma/mapping.o
+	for obj in "${objects[@]}"; do
+		arm32_make "$obj"
+	done
 	# No vmlinux here, so no Module.symvers: unresolved symbols are expected.
 	arm32_make M=drivers/media/usb/uvc KBUILD_MODPOST_WARN=1 modules
 }
-step "arm32: building kernel/dma/mapping.o and uvcvideo.ko for ARCH=arm ($patches patches of ${KERNEL_SERIES#"$UVCDMA_TOP"/})" build
-for obj in kernel/dma/mapping.o drivers/media/usb/uvc/uvcvideo.ko; do
+objects+=(drivers/media/usb/uvc/uvcvideo.ko)
+step "arm32: building ${objects[*]} for ARCH=arm ($patches patches of ${KERNEL_SERIES#"$UVCDMA_TOP"/})" build
+for obj in "${objects[@]}"; do
 	[ -f "$tree/$obj" ] || die "no $obj after the build (log: $log_file)"
 done
-log "arm32: the $KERNEL series builds for 32-bit arm (kernel/dma/mapping.o, uvcvideo.ko)"
+log "arm32: the $KERNEL series builds for 32-bit arm (${objects[*]})"

@@ -43,7 +43,7 @@ build_kernel() {
 		for f in "${fragments[@]}"; do
 			# WERROR is asked for by one fragment and off in the next
 			grep -v '^CONFIG_WERROR=' "$f" >"$out/check.config"
-			"$UVCDMA_TOP/qemu/check-config.sh" "$out/check.config" "$tree/.config" >&2 ||
+			"$UVCDMA_TOP/qemu/check-config.sh" "$out/check.config" "$tree/.config" "$tree" >&2 ||
 				die "Kconfig dropped options that ${f##*/} asks for (listed above)"
 		done
 		echo "$want" >"$tree/.uvcdma-config"

@@ -43,6 +43,7 @@ jobs=${JOBS:-$(nproc)}
 for tool in "${CROSS_COMPILE}gcc" ccache pahole flex bison bc git; do
 	command -v "$tool" >/dev/null || die "$tool not found: run 'make deps'"
 done
+"$UVCDMA_TOP/qemu/kernel-source.sh"
 [ -r "$KERNEL_TARBALL" ] || die "no kernel source at $KERNEL_TARBALL: run 'make deps' (package $KERNEL_PACKAGE)"
 
 source_id=$(stat -c '%n %s %Y' "$KERNEL_TARBALL")
@@ -74,7 +75,7 @@ unpack() {
 	mkdir -p "$KERNEL_SRC.tmp"
 	tar -xf "$KERNEL_TARBALL" -C "$KERNEL_SRC.tmp" --strip-components=1
 	local version
-	version=$(dpkg-query -W -f='${Version}' "$KERNEL_PACKAGE" 2>/dev/null || echo unknown)
+	version=$(kernel_source_version)
 	(
 		cd "$KERNEL_SRC.tmp"
 		git init -q
@@ -112,7 +113,7 @@ fi
 apply() {
 	local head
 	head=$("$UVCDMA_TOP/qemu/apply-series.sh" "$KERNEL_SRC" "$series") ||
-		die "${series#"$UVCDMA_TOP"/} does not apply to $KERNEL_PACKAGE $(dpkg-query -W -f='${Version}' "$KERNEL_PACKAGE" 2>/dev/null) (the failing patch is named above)"
+		die "${series#"$UVCDMA_TOP"/} does not apply to $KERNEL_PACKAGE $(kernel_source_version) (the failing patch is named above)"
 	log "kernel: $(git -C "$KERNEL_SRC" rev-list --count pristine.."$head") patch(es) applied"
 }
 step "kernel: applying ${series#"$UVCDMA_TOP"/}" apply
@@ -131,7 +132,7 @@ configure() {
 	local merged
 	merged=$(mktemp)
 	cat "${fragments[@]}" >"$merged"
-	if ! "$UVCDMA_TOP/qemu/check-config.sh" "$merged" "$KERNEL_SRC/.config" >&2; then
+	if ! "$UVCDMA_TOP/qemu/check-config.sh" "$merged" "$KERNEL_SRC/.config" "$KERNEL_SRC" >&2; then
 		rm -f "$config_stamp" "$merged"
 		die "Kconfig dropped options that ${fragments[*]##*/} ask for (listed above)"
 	fi

@@ -27,7 +27,24 @@ kernel_base_check() {
 	exit 2
 }
 KERNEL_PACKAGE=linux-source-$KERNEL
-KERNEL_TARBALL=${UVCDMA_KERNEL_TARBALL:-/usr/src/$KERNEL_PACKAGE.tar.xz}
+# kernel_suite: the Debian suite that serves KERNEL's source when Debian 12
+# does not (qemu/kernel-suites.txt), or nothing.
+kernel_suite() {
+	awk -v b="$KERNEL" '$1 == b { print $2 }' "$UVCDMA_TOP/qemu/kernel-suites.txt"
+}
+# A base Debian 12 ships is installed in /usr/src; another one's tarball is
+# fetched into the cache (qemu/kernel-source.sh).
+if [ -n "$(kernel_suite)" ]; then
+	KERNEL_TARBALL=${UVCDMA_KERNEL_TARBALL:-$CACHE_DIR/kernel-sources/$KERNEL_PACKAGE.tar.xz}
+else
+	KERNEL_TARBALL=${UVCDMA_KERNEL_TARBALL:-/usr/src/$KERNEL_PACKAGE.tar.xz}
+fi
+# kernel_source_version: the exact Debian version of the package
+# KERNEL_TARBALL came from ("unknown" when no package says).
+kernel_source_version() {
+	cat "$KERNEL_TARBALL.version" 2>/dev/null ||
+		dpkg-query -W -f='${Version}' "$KERNEL_PACKAGE" 2>/dev/null || echo unknown
+}
 KERNEL_SERIES=$UVCDMA_TOP/patches/$KERNEL/series
 # A kernel variant (e.g. dma-debug: qemu/kernel-dma-debug.config merged on
 # top) gets its own tree, a git worktree of the base's main one, and a
@@ -179,6 +196,14 @@ arm32_series_worktree() {
 		step "arm32: worktree $tree" git -C "$KERNEL_MAIN_SRC" worktree add -q --detach "$tree" "$head"
 	fi
 	git -C "$tree" checkout -q -f --detach "$head"
+}
+
+# series_core_objects TREE: the objects outside uvcvideo whose C files the
+# series applied in TREE changes (kernel/dma/mapping.o; on 7.3 also
+# drivers/usb/core/hcd.o), one per line: the 32-bit checks build them.
+series_core_objects() {
+	git -C "$1" diff --name-only pristine HEAD -- '*.c' |
+		grep -v '^drivers/media/usb/uvc/' | sed 's/\.c$/.o/'
 }
 
 # kernel_merge_config TREE FRAGMENT...: TREE's .config from allnoconfig

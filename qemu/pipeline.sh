@@ -110,7 +110,7 @@ write_environment() {
 	clock_description "$clock"
 	echo "bpf_clock: $(clock_description realtime | sed 's/^clock: //'), 2 vCPUs: the bpftrace kit's run only (bpf/)"
 	echo "qemu: $(qemu-system-aarch64 --version | head -n 1), accel tcg$([ "$clock" = icount ] && echo ",thread=single with -icount")"
-	echo "kernel: $(sed -n 's/^kernel \([^ ]*\).*/\1/p' <<<"$measured") from $KERNEL_PACKAGE $(dpkg-query -W -f='${Version}' "$KERNEL_PACKAGE" 2>/dev/null)"
+	echo "kernel: $(sed -n 's/^kernel \([^ ]*\).*/\1/p' <<<"$measured") from $KERNEL_PACKAGE $(kernel_source_version)$([ -z "$(kernel_suite)" ] || echo " ($(kernel_suite))")"
 	echo "series: $(git -C "$KERNEL_SRC" rev-list --count pristine..HEAD) patches of ${KERNEL_SERIES#"$UVCDMA_TOP"/} applied"
 	echo "guest_cpu: $(sed -n 's/.*, CPU //p' <<<"$measured")"
 	echo "host_cpu: $(sed -n 's/^Model name: *//p' < <(lscpu) | head -n 1), $(nproc) cores"
