@@ -10,7 +10,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 plan $((4 + 5 * 3))	# 5 refusals of 3 tests each
 
 bases=$(for s in "$top"/patches/*/series; do s=${s%/series}; echo "${s##*/}"; done | sort -V | paste -sd' ')
-is "$bases" "6.1 6.12" "two bases have a series: 6.1 and 6.12"
+is "$bases" "6.1 6.12 7.3" "three bases have a series: 6.1, 6.12 and 7.3"
 is "$(bash -c '. "$1/qemu/lib.sh"; kernel_bases | paste -sd" "' _ "$top")" "$bases" \
 	"qemu/lib.sh lists the same bases"
 is "$(env -u UVCDMA_KERNEL bash -c '. "$1/qemu/lib.sh"; echo "$KERNEL $KERNEL_SRC"' _ "$top")" \
@@ -25,7 +25,7 @@ refused() { # refused NAME CMD...: exit 2 and exactly one line naming the bases
 	out=$("$@" 2>&1) && st=0 || st=$?
 	is "$st" 2 "$name: exit 2"
 	is "$(wc -l <<<"$out")" 1 "$name: one line"
-	like "$out" "no series for KERNEL=5\\.10; the bases are: 6\\.1 6\\.12" "$name: lists the bases"
+	like "$out" "no series for KERNEL=5\\.10; the bases are: 6\\.1 6\\.12 7\\.3" "$name: lists the bases"
 }
 refused "qemu/kernel.sh" env UVCDMA_KERNEL=5.10 "$top/qemu/kernel.sh"
 refused "qemu/run" env UVCDMA_KERNEL=5.10 "$top/qemu/run" -- true

@@ -101,12 +101,15 @@ kernel_trace_modes() {
 }
 
 # kernel_unsynced ROOT: the names of the modes that neither
-# uvc_urb_sync_for_cpu() nor uvc_urb_sync_for_device() has a case for.
+# uvc_urb_sync_for_cpu() nor uvc_urb_sync_for_device() names, in a case or
+# in an "if (stream->urb_alloc == ...)" (7.3: the syncs of a mode, or the
+# early return of the one usbcore syncs).
 kernel_unsynced() {
 	local f modes
 	f=$(patch_adding "$1" 'static void uvc_urb_sync_for_cpu\(') || return 1
 	modes=$(kernel_modes "$1") || return 1
-	sed -n '/^+static void uvc_urb_sync_for_\(cpu\|device\)(/,/^+}$/s/^+[[:space:]]*case UVC_URB_ALLOC_\([A-Z0-9_]*\):$/\1/p' "$f" |
+	sed -n -e '/^+static void uvc_urb_sync_for_\(cpu\|device\)(/,/^+}$/s/^+[[:space:]]*case UVC_URB_ALLOC_\([A-Z0-9_]*\):$/\1/p' \
+		-e '/^+static void uvc_urb_sync_for_\(cpu\|device\)(/,/^+}$/s/^+[[:space:]]*if (stream->urb_alloc == UVC_URB_ALLOC_\([A-Z0-9_]*\))$/\1/p' "$f" |
 		awk 'NR == FNR { synced[$1] = 1; n++; next }
 			n == 0 { print "patches: no case in uvc_urb_sync_for_cpu/_for_device" > "/dev/stderr"; exit 1 }
 			!($1 in synced) { print $2 }' - <(printf '%s\n' "$modes")

@@ -98,17 +98,36 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 done
 # Every URB completed with data in a mode that syncs had its buffer synced
 # for the CPU by the DMA API itself, exactly once: a dma_sync_*_for_cpu
-# event inside uvcvideo's sync window (its sync_for_cpu start and done
-# events, on the same CPU: the completion runs there). A mode that never
-# syncs has none. TCG models no cache, so a missing sync corrupts no frame
-# here: only this count can show it.
+# event inside the sync window of its completion (the sync_for_cpu start
+# and done events, on the same CPU: the completion runs there). The window
+# is inside the completion handler, after uvcvideo_urb_complete, except on
+# 7.3 in the noncontiguous mode, where usbcore syncs before it calls the
+# handler (and for every giveback, error statuses included): a window
+# belongs to the completion it follows, else to the one that follows it.
+# A mode that never syncs has none. TCG models no cache, so a missing sync
+# corrupts no frame here: only this count can show it.
 syncs=$(awk '
 	function mode(   i) { for (i = 1; i <= NF; i++) if ($i ~ /^mode=/) return substr($i, 6); return "?" }
 	{ cpu = ""; for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { cpu = $i; break } }
-	/ uvcvideo_urb_complete: / && / status=0 / { completed[mode()]++ }
-	/ uvcvideo_sync_for_cpu_start: / { open[cpu] = mode() }
-	/ uvcvideo_sync_for_cpu_done: / { delete open[cpu] }
-	/ dma_sync_(sg|single)_for_cpu: / { if (cpu in open) synced[open[cpu]]++; else stray++ }
+	/ uvcvideo_urb_complete: / {
+		data = / status=0 /
+		if (data) completed[mode()]++
+		if (cpu in before) {
+			if (data) synced[mode()] += before[cpu]
+			delete before[cpu]
+		} else if (data) {
+			after[cpu] = 1
+		} else {
+			delete after[cpu]
+		}
+	}
+	/ uvcvideo_sync_for_cpu_start: / { open[cpu] = mode(); inside[cpu] = 0 }
+	/ uvcvideo_sync_for_cpu_done: / {
+		if (cpu in after) { synced[open[cpu]] += inside[cpu]; delete after[cpu] }
+		else before[cpu] = inside[cpu]
+		delete open[cpu]
+	}
+	/ dma_sync_(sg|single)_for_cpu: / { if (cpu in open) inside[cpu]++; else stray++ }
 	END {
 		for (m in completed) printf "%s %d %d\n", m, completed[m], synced[m]
 		printf "stray %d 0\n", stray
