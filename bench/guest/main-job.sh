@@ -40,13 +40,18 @@ die() {
 	exit 1
 }
 
-# camera_up VCAM-OPTIONS...: uvcvideo's nodrop is NODROP (default 0, as
-# uvcvideo ships: the measured streams run the driver's default); the
-# captures that may lose frames for want of a buffer and tolerate it
-# (vcam-verify --allow-no-buffer-drops) set NODROP=1 to tell the cause.
+# camera_up VCAM-OPTIONS...: uvcvideo's nodrop is NODROP, by default the
+# value uvcvideo ships with (0 on 6.1 and 6.12, 1 on 7.3: the measured
+# streams run the driver's default); the captures that may lose frames for
+# want of a buffer and tolerate it (vcam-verify --allow-no-buffer-drops)
+# set NODROP=1 to tell the cause.
+nodrop_shipped=
 camera_up() {
 	vcam_modules || die "modprobe dummy_hcd raw_gadget uvcvideo failed"
-	uvcvideo_nodrop "${NODROP:-0}" || die "uvcvideo: cannot set nodrop=${NODROP:-0}"
+	# read before anything here writes it
+	: "${nodrop_shipped:=$(cat /sys/module/uvcvideo/parameters/nodrop)}"
+	uvcvideo_nodrop "${NODROP:-$nodrop_shipped}" ||
+		die "uvcvideo: cannot set nodrop=${NODROP:-$nodrop_shipped}"
 	vcam_start "$@" >&2 || die "the virtual camera did not bind (vcam $*)"
 }
 

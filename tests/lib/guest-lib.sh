@@ -26,12 +26,16 @@ vcam_modules() {
 	done
 }
 
-# uvcvideo_nodrop 0|1: uvcvideo's nodrop parameter, which it reads when it
-# probes a camera (so set it before vcam_start). With 1 a bad frame comes
-# back flagged ERROR instead of vanishing, which vcam-verify needs to tell
-# a frame lost for want of a queued buffer (--allow-no-buffer-drops).
+# uvcvideo_nodrop 0|1: uvcvideo's nodrop parameter, which 6.1 and 6.12
+# read when they probe a camera (so set it before vcam_start); 7.3 reads it
+# per frame, defaults to 1 and warns once that the parameter is deprecated
+# when it is written (so it is written only to change it). With 1 a bad
+# frame comes back flagged ERROR instead of vanishing, which vcam-verify
+# needs to tell a frame lost for want of a queued buffer
+# (--allow-no-buffer-drops).
 uvcvideo_nodrop() {
-	echo "$1" >/sys/module/uvcvideo/parameters/nodrop
+	local param=/sys/module/uvcvideo/parameters/nodrop
+	[ "$(cat "$param")" = "$1" ] || echo "$1" >"$param"
 }
 
 vcam_ok() {
