@@ -30,7 +30,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean help fuzz fuzz-desc
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -69,6 +69,11 @@ build-arm32: kernel
 ## make check-arm32   the KERNEL base's series booted in a 32-bit arm guest (lockdep): one stream in every mode, nothing reported
 check-arm32: kernel
 	@tests/run tests/lab/arm32-guest.t
+
+## make upstream-check   the upstream series of patches/upstream/ on the 7.3 base: each patch checkpatch --strict clean and building on its own
+upstream-check: deps
+	@$(MAKE) -s kernel KERNEL=7.3
+	@patches/upstream/check.sh
 
 ## make kernel-dma-debug   the same kernel with CONFIG_DMA_API_DEBUG (qemu/kernel-dma-debug.config), and kmod/ for it
 kernel-dma-debug: kernel

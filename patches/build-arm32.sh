@@ -42,9 +42,9 @@ build() {
 	# No vmlinux here, so no Module.symvers: unresolved symbols are expected.
 	arm32_make M=drivers/media/usb/uvc KBUILD_MODPOST_WARN=1 modules
 }
-objects+=(drivers/media/usb/uvc/uvcvideo.ko)
-step "arm32: building ${objects[*]} for ARCH=arm ($patches patches of ${KERNEL_SERIES#"$UVCDMA_TOP"/})" build
-for obj in "${objects[@]}"; do
+built=("${objects[@]}" drivers/media/usb/uvc/uvcvideo.ko)
+step "arm32: building ${built[*]} for ARCH=arm ($patches patches of ${KERNEL_SERIES#"$UVCDMA_TOP"/})" build
+for obj in "${built[@]}"; do
 	[ -f "$tree/$obj" ] || die "no $obj after the build (log: $log_file)"
 done
-log "arm32: the $KERNEL series builds for 32-bit arm (${objects[*]})"
+log "arm32: the $KERNEL series builds for 32-bit arm (${built[*]})"
