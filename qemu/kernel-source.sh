@@ -28,6 +28,7 @@ mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "${KERNEL_TARBALL%
 echo "deb http://deb.debian.org/debian $suite main" >"$apt_dir/sources.list"
 apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=/dev/null
 	-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache::Archives=$apt_dir/archives"
+	-o Dir::State::status=/dev/null
 	-o Debug::NoLocking=1)
 # apt drops to the _apt user to download, who cannot write a cache in root's home.
 [ "$(id -u)" -ne 0 ] || apt_opts+=(-o APT::Sandbox::User=root)
