@@ -42,14 +42,9 @@ for m in "${modes[@]}"; do
 	args=()
 	for b in "${bases[@]}"; do
 		args+=(--label "$b")
-		mapfile -t -O "${#args[@]}" args < <(grep -lx "mode=$m" "${result[$b]}"/runs/*/stats_raw)
+		mapfile -t -O "${#args[@]}" args < <(mode_runs "${result[$b]}/runs" "$m")
 	done
-	for f in txt csv json; do
-		opt=()
-		[ "$f" = txt ] || opt=(--"$f")
-		"$uvcstat" compare "${opt[@]}" "${args[@]}" >"$out/compare-$m.$f.tmp"
-		mv "$out/compare-$m.$f.tmp" "$out/compare-$m.$f"
-	done
+	uvcstat_compare "$uvcstat" "$out/compare-$m" "${args[@]}"
 done
 
 {

@@ -198,6 +198,25 @@ arm32_series_worktree() {
 	git -C "$tree" checkout -q -f --detach "$head"
 }
 
+# mode_runs RUNS_DIR MODE: the stats_raw files of RUNS_DIR/*/ whose run
+# was in MODE (each stats_raw names its mode), one per line.
+mode_runs() {
+	grep -lx "mode=$2" "$1"/*/stats_raw
+}
+
+# uvcstat_compare UVCSTAT OUT ARGS...: uvcstat compare ARGS (--label L
+# FILE... groups) as OUT.txt, OUT.csv and OUT.json, each written whole.
+uvcstat_compare() {
+	local uvcstat=$1 out=$2 f opt
+	shift 2
+	for f in txt csv json; do
+		opt=()
+		[ "$f" = txt ] || opt=(--"$f")
+		"$uvcstat" compare "${opt[@]}" "$@" >"$out.$f.tmp"
+		mv "$out.$f.tmp" "$out.$f"
+	done
+}
+
 # series_core_objects TREE: the objects outside uvcvideo whose C files the
 # series applied in TREE changes (kernel/dma/mapping.o; on 7.3 also
 # drivers/usb/core/hcd.o), one per line: the 32-bit checks build them.

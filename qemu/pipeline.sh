@@ -193,15 +193,9 @@ stage "comparison: uvcstat compare of every mode's runs against ${modes[0]}"
 args=()
 for m in "${modes[@]}"; do
 	args+=(--label "$m")
-	# each stats_raw names its mode: the runs of m are those that say so
-	mapfile -t -O "${#args[@]}" args < <(grep -lx "mode=$m" "$out"/runs/*/stats_raw)
+	mapfile -t -O "${#args[@]}" args < <(mode_runs "$out/runs" "$m")
 done
-for f in txt csv json; do
-	opt=()
-	[ "$f" = txt ] || opt=(--"$f")
-	"$uvcstat" compare "${opt[@]}" "${args[@]}" >"$out/compare.$f.tmp"
-	mv "$out/compare.$f.tmp" "$out/compare.$f"
-done
+uvcstat_compare "$uvcstat" "$out/compare" "${args[@]}"
 "$UVCDMA_TOP/bench/run-variation.sh" "$out/runs" "${modes[@]}" >"$out/variation.csv"
 write_environment >"$out/environment.txt"
 

@@ -40,16 +40,22 @@ kmake() {
 	make -C "$tree" -j"${JOBS:-$(nproc)}" CC="ccache ${CROSS_COMPILE}gcc" KCFLAGS=-Werror "$@" >>"$log_file" 2>&1
 }
 
+for topic in "$@"; do
+	[ -r "$upstream/$topic/series" ] || die "no series for upstream topic '$topic' ($upstream/$topic/series)"
+done
+# Prepared once: no series touches the configuration or the build tools.
+git -C "$tree" checkout -q -f --detach pristine
+cp "$KERNEL_MAIN_SRC/.config" "$tree/.config"
+# modpost checks the modules' symbols against the lab kernel's
+cp "$KERNEL_MAIN_SRC/Module.symvers" "$tree/Module.symvers"
+step "upstream: preparing $tree" kmake olddefconfig modules_prepare ||
+	{ tail -n 20 "$log_file" >&2; die "modules_prepare failed (log: $log_file)"; }
+
 failed=0
 for topic in "$@"; do
 	series=$upstream/$topic/series
-	[ -r "$series" ] || die "no series for upstream topic '$topic' ($series)"
+	# each topic on the pristine source: only the files a topic changed move
 	git -C "$tree" checkout -q -f --detach pristine
-	cp "$KERNEL_MAIN_SRC/.config" "$tree/.config"
-	# modpost checks the modules' symbols against the lab kernel's
-	cp "$KERNEL_MAIN_SRC/Module.symvers" "$tree/Module.symvers"
-	step "upstream: $topic: preparing $tree" kmake olddefconfig modules_prepare ||
-		{ tail -n 20 "$log_file" >&2; die "modules_prepare failed (log: $log_file)"; }
 	n=0
 	while IFS= read -r name; do
 		case $name in '' | '#'*) continue ;; esac
