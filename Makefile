@@ -30,7 +30,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel model upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean help fuzz fuzz-desc
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -61,6 +61,11 @@ kernel: deps
 ## make kmod       the out-of-tree modules of kmod/ (dma_nc_bench) for the lab kernel, into its /lib/modules/RELEASE/extra
 kmod: kernel
 	@kmod/dma_nc_bench/build.sh
+
+## make model     the memory model (model/README.md): QEMU 10 from bookworm-backports unpacked in the cache,
+##                 its TCG plugin (build/model) and the guest's hint module for the lab kernel
+model: kernel
+	@model/build.sh
 
 ## make build-arm32   the KERNEL base's series built for 32-bit arm (the objects it touches, lockdep on, warnings as errors)
 build-arm32: kernel
@@ -108,7 +113,7 @@ tools: deps userland
 ##                 (TEST_JOBS=N), guests on the icount clock; strict: a skip for want of what the lab provides fails
 KERNEL_DEFAULT := $(shell sed -n 's/^KERNEL_DEFAULT=//p' qemu/lib.sh)
 OTHER_BASES = $(filter-out $(or $(KERNEL),$(KERNEL_DEFAULT)),$(KERNEL_BASES))
-check: lab kernel-dma-debug
+check: lab kernel-dma-debug model
 	@for b in $(OTHER_BASES); do $(MAKE) -s other-base-kernel KERNEL=$$b || exit 1; done
 	@UVCDMA_STRICT=1 UVCDMA_TEST_JOBS='$(TEST_JOBS)' tests/run
 

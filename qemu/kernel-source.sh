@@ -23,15 +23,10 @@ for tool in apt-get apt-cache dpkg-deb; do
 	command -v "$tool" >/dev/null || die "$tool not found: uvcdma needs Debian 12"
 done
 
-apt_dir=$CACHE_DIR/apt-$suite
-mkdir -p "$apt_dir/lists/partial" "$apt_dir/archives/partial" "${KERNEL_TARBALL%/*}"
-echo "deb http://deb.debian.org/debian $suite main" >"$apt_dir/sources.list"
-apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=/dev/null
-	-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache::Archives=$apt_dir/archives"
-	-o Dir::State::status=/dev/null
-	-o Debug::NoLocking=1)
-# apt drops to the _apt user to download, who cannot write a cache in root's home.
-[ "$(id -u)" -ne 0 ] || apt_opts+=(-o APT::Sandbox::User=root)
+scoped_apt_options "$suite"
+apt_dir=$APT_DIR
+apt_opts=("${APT_OPTS[@]}")
+mkdir -p "${KERNEL_TARBALL%/*}"
 
 step "kernel source: reading the package lists of $suite" \
 	apt-get "${apt_opts[@]}" -q update >/dev/null

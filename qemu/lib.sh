@@ -246,3 +246,60 @@ step() {
 	"$@"
 	log "$what: done in $(elapsed_since "$t0")"
 }
+
+# The memory model (model/README.md): QEMU 10 from bookworm-backports,
+# unpacked under the cache (the host's own QEMU stays the lab's), the
+# plugin built against that QEMU's qemu-plugin.h, the platforms' files.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+MODEL_QEMU_SUITE=bookworm-backports
+MODEL_QEMU_DIR=$CACHE_DIR/qemu-10
+# shellcheck disable=SC2034
+MODEL_QEMU=$MODEL_QEMU_DIR/usr/bin/qemu-system-aarch64
+# shellcheck disable=SC2034
+MODEL_PLUGIN=$BUILD_DIR/model/libuvcdma_model.so
+MODEL_PLATFORM_DIR=$UVCDMA_TOP/model/platforms
+
+# model_platforms: the names of the platforms, one line.
+model_platforms() {
+	local f names=()
+	for f in "$MODEL_PLATFORM_DIR"/*.conf; do
+		[ -e "$f" ] && names+=("$(basename "$f" .conf)")
+	done
+	echo "${names[*]}"
+}
+
+# model_platform_file NAME|FILE: the platform file, or fail.
+model_platform_file() {
+	if [ -f "$1" ]; then
+		echo "$1"
+	elif [ -f "$MODEL_PLATFORM_DIR/$1.conf" ]; then
+		echo "$MODEL_PLATFORM_DIR/$1.conf"
+	else
+		return 1
+	fi
+}
+
+# scoped_apt_options [--with-sources] SUITE...: apt options (APT_OPTS) for
+# the named suites alone (with --with-sources, their source packages too),
+# lists and archives under APT_DIR=$CACHE_DIR/apt-<first suite>; the host's
+# sources and package state are never read nor written.
+scoped_apt_options() {
+	local src=0 dir suite
+	if [ "$1" = --with-sources ]; then
+		src=1
+		shift
+	fi
+	dir=$CACHE_DIR/apt-$1
+	mkdir -p "$dir/lists/partial" "$dir/archives/partial"
+	for suite in "$@"; do
+		echo "deb http://deb.debian.org/debian $suite main"
+		[ "$src" = 0 ] || echo "deb-src http://deb.debian.org/debian $suite main"
+	done >"$dir/sources.list"
+	APT_OPTS=(-o "Dir::Etc::sourcelist=$dir/sources.list" -o Dir::Etc::sourceparts=/dev/null
+		-o "Dir::State::Lists=$dir/lists" -o "Dir::Cache::Archives=$dir/archives"
+		-o Dir::State::status=/dev/null -o Debug::NoLocking=1)
+	# apt drops to the _apt user to download, who cannot write a cache in root's home.
+	[ "$(id -u)" -ne 0 ] || APT_OPTS+=(-o APT::Sandbox::User=root)
+	# shellcheck disable=SC2034 # the caller's
+	APT_DIR=$dir
+}

@@ -1,0 +1,258 @@
+#include "memsys.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One byte of MAP_* per line, in 2 MiB chunks made on first use. */
+#define CHUNK_SHIFT 21
+#define MAX_PA_SHIFT 40
+static uint8_t *chunks[1u << (MAX_PA_SHIFT - CHUNK_SHIFT)];
+
+static uint8_t *map_byte(const struct memsys *m, uint64_t pa, bool create)
+{
+	uint64_t chunk = pa >> CHUNK_SHIFT;
+
+	if (chunk >= sizeof(chunks) / sizeof(chunks[0]))
+		return NULL;
+	if (!chunks[chunk]) {
+		if (!create)
+			return NULL;
+		chunks[chunk] = calloc((size_t)1 << (CHUNK_SHIFT - m->line_shift), 1);
+		if (!chunks[chunk])
+			abort();
+	}
+	return &chunks[chunk][(pa & ((1u << CHUNK_SHIFT) - 1)) >> m->line_shift];
+}
+
+int memsys_init(struct memsys *m, const struct platform *p, unsigned int ncpus)
+{
+	unsigned int i;
+
+	memset(m, 0, sizeof(*m));
+	m->p = *p;
+	m->ncpus = ncpus;
+	while ((1u << m->line_shift) < p->line_bytes)
+		m->line_shift++;
+	m->dram_cycles = p->dram_ns * p->cpu_ghz;
+	/*
+	 * A prefetched line arrives at the platform's copy bandwidth. That
+	 * figure (MB/s = bytes/us) counts bytes copied, each moved twice
+	 * (read, written back), and a cold copy here fills two lines (source,
+	 * destination) per line copied: half a line's copy time each.
+	 */
+	m->stream_line_cycles = p->line_bytes / (2.0 * p->stream_mb_s) * 1000.0 * p->cpu_ghz;
+	if (cache_init(&m->l2, p->l2_kib * 1024, p->l2_ways, p->line_bytes))
+		return -1;
+	m->cpu = calloc(ncpus, sizeof(*m->cpu));
+	if (!m->cpu)
+		return -1;
+	for (i = 0; i < ncpus; i++)
+		if (cache_init(&m->cpu[i].l1, p->l1d_kib * 1024, p->l1d_ways, p->line_bytes))
+			return -1;
+	return 0;
+}
+
+void memsys_reset_counters(struct memsys *m)
+{
+	memset(&m->c, 0, sizeof(m->c));
+	memset(m->stale, 0, sizeof(m->stale));
+	m->stale_other = 0;
+}
+
+void memsys_mark(struct memsys *m, uint64_t pa, uint64_t len, uint8_t what, bool on)
+{
+	uint64_t line, last;
+
+	if (!len)
+		return;
+	last = (pa + len - 1) >> m->line_shift;
+	for (line = pa >> m->line_shift; line <= last; line++) {
+		uint8_t *b = map_byte(m, line << m->line_shift, true);
+
+		if (!b)
+			return;
+		*b = on ? (uint8_t)(*b | what) : (uint8_t)(*b & ~what);
+	}
+}
+
+static void note_stale(struct memsys *m, uint64_t pc)
+{
+	unsigned int i;
+
+	for (i = 0; i < STALE_PCS; i++) {
+		if (m->stale[i].pc == pc || !m->stale[i].count) {
+			m->stale[i].pc = pc;
+			m->stale[i].count++;
+			return;
+		}
+	}
+	m->stale_other++;
+}
+
+/* The device wrote (or read) the line in memory, around every cache. */
+static void dma_line(struct memsys *m, uint64_t line, bool write)
+{
+	unsigned int i;
+
+	for (i = 0; i <= m->ncpus; i++) {
+		uint8_t *st = cache_peek(i < m->ncpus ? &m->cpu[i].l1 : &m->l2, line);
+
+		if (!st)
+			continue;
+		if (*st & LINE_DIRTY) {
+			if (write)
+				m->c.dma_over_dirty++;
+			else
+				m->c.dma_read_dirty++;
+		}
+		if (write)
+			*st |= LINE_STALE;
+	}
+}
+
+/* An L1 victim goes to L2 if dirty; L2 victims go to memory unmodelled. */
+static void l1_evicted(struct memsys *m, const struct victim *v)
+{
+	struct victim v2;
+	uint8_t *st;
+
+	if (!v->valid || !(v->state & LINE_DIRTY))
+		return;
+	st = cache_peek(&m->l2, v->line);
+	if (st)
+		*st |= LINE_DIRTY | (v->state & LINE_STALE);
+	else
+		cache_fill(&m->l2, v->line, v->state & (LINE_DIRTY | LINE_STALE), &v2);
+}
+
+/* Bring the line into L1 (and L2); returns the stall it costs. */
+static double fill(struct memsys *m, struct cpu_state *c, uint64_t line, uint8_t extra,
+		   bool streaming)
+{
+	struct victim v;
+	uint8_t *st2 = cache_lookup(&m->l2, line), state;
+	double stall;
+
+	if (st2) {
+		stall = m->p.l2_hit_cycles;
+		state = *st2 & LINE_STALE;
+	} else {
+		m->c.l2_misses++;
+		stall = streaming ? m->stream_line_cycles : m->dram_cycles;
+		state = 0;
+		cache_fill(&m->l2, line, 0, &v);
+	}
+	cache_fill(&c->l1, line, state | extra, &v);
+	l1_evicted(m, &v);
+	return stall;
+}
+
+static void prefetch(struct memsys *m, struct cpu_state *c, uint64_t line)
+{
+	if (cache_peek(&c->l1, line))
+		return;
+	/* Its cost is charged when the line is first used (it is in flight). */
+	fill(m, c, line, LINE_PREFETCHED, true);
+}
+
+static void cached_line(struct memsys *m, struct cpu_state *c, uint64_t line, bool store,
+			uint64_t pc)
+{
+	uint8_t *st = cache_lookup(&c->l1, line);
+	unsigned int i;
+
+	if (st && (*st & LINE_PREFETCHED)) {
+		*st &= (uint8_t)~LINE_PREFETCHED;
+		c->stall += m->stream_line_cycles;
+		m->c.prefetched_used++;
+		prefetch(m, c, line + m->p.prefetch_lines);
+		st = cache_peek(&c->l1, line);
+	} else if (!st) {
+		bool stream = line == c->last_miss_line + 1;
+
+		m->c.l1_misses++;
+		c->last_miss_line = line;
+		c->stall += fill(m, c, line, 0, false);
+		if (stream)
+			for (i = 1; i <= m->p.prefetch_lines; i++)
+				prefetch(m, c, line + i);
+		st = cache_peek(&c->l1, line);
+	}
+	if (!st)
+		return;
+	if (*st & LINE_STALE) {
+		if (store) {
+			m->c.stale_writes++;
+		} else {
+			m->c.stale_reads++;
+			note_stale(m, pc);
+		}
+	}
+	if (store)
+		*st |= LINE_DIRTY;
+}
+
+void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, unsigned int size,
+		   bool store, uint64_t pc, uint64_t serial)
+{
+	struct cpu_state *c = &m->cpu[cpu];
+	uint64_t line = pa >> m->line_shift, last = (pa + size - 1) >> m->line_shift;
+	uint8_t *b = map_byte(m, pa, false), map = b ? *b : 0;
+
+	if (map & MAP_DEVICE) {
+		/* dummy_hcd's memcpy is the device's DMA, not the CPU's work. */
+		for (; line <= last; line++)
+			dma_line(m, line, store);
+		if (store)
+			m->c.dma_written += size;
+		else
+			m->c.dma_read += size;
+		return;
+	}
+	if (map & MAP_UNCACHED) {
+		if (store) {
+			/* Posted through the write buffer: no stall modelled. */
+			m->c.uncached_stores++;
+		} else if (pc != c->nc_pc || serial != c->nc_serial) {
+			/* One round trip per load instruction (TCG splits an LDP). */
+			m->c.uncached_loads++;
+			c->stall += m->dram_cycles;
+			c->nc_pc = pc;
+			c->nc_serial = serial;
+		}
+		return;
+	}
+	if (store)
+		m->c.stores++;
+	else
+		m->c.loads++;
+	for (; line <= last; line++)
+		cached_line(m, c, line, store, pc);
+}
+
+void memsys_dc(struct memsys *m, unsigned int cpu, uint64_t va, enum dc_op op)
+{
+	uint64_t line;
+	uint8_t state;
+	unsigned int i;
+
+	m->c.dc_ops++;
+	m->cpu[cpu].stall += m->p.dc_line_cycles;
+	if (!m->linear_end || va < m->linear_va || va >= m->linear_end) {
+		m->c.dc_untranslated++;
+		return;
+	}
+	line = (va - m->linear_va + m->linear_pa) >> m->line_shift;
+	/* To the point of coherency: every cache's copy. */
+	for (i = 0; i <= m->ncpus; i++) {
+		struct cache *k = i < m->ncpus ? &m->cpu[i].l1 : &m->l2;
+		uint8_t *st = cache_peek(k, line);
+
+		if (!st)
+			continue;
+		if (op == DC_CLEAN)
+			*st &= (uint8_t)~LINE_DIRTY;
+		else
+			cache_drop(k, line, &state);
+	}
+}
