@@ -30,7 +30,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel model upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel model model-validate upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean help fuzz fuzz-desc
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -66,6 +66,11 @@ kmod: kernel
 ##                 its TCG plugin (build/model) and the guest's hint module for the lab kernel
 model: kernel
 	@model/build.sh
+
+## make model-validate   the model against the held-back stk1160 figures (RK3399), per platform:
+##                 results/model/validation.md
+model-validate: model kmod
+	@model/validate.sh
 
 ## make build-arm32   the KERNEL base's series built for 32-bit arm (the objects it touches, lockdep on, warnings as errors)
 build-arm32: kernel

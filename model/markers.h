@@ -40,11 +40,37 @@ enum model_command {
 };
 
 enum model_window {
+	/* uvcvideo's (model/hints) */
 	MODEL_WIN_HEADER,	/* completion handler start -> copy queued */
 	MODEL_WIN_DECODE,	/* copy work start -> done */
 	MODEL_WIN_SYNC_CPU,	/* the sync for the CPU */
 	MODEL_WIN_SYNC_DEVICE,	/* the sync for the device */
+	/* the DMA API benchmark's (kmod/dma_nc_bench, model_windows=1) */
+	MODEL_WIN_BENCH_SYNC_DEVICE,
+	MODEL_WIN_BENCH_SYNC_CPU,
+	MODEL_WIN_BENCH_COPY_OUT,	/* memcpy out of the DMA buffer */
+	MODEL_WIN_BENCH_COPY_IN,	/* memcpy into it */
 	MODEL_WINDOWS
 };
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+/*
+ * model_marker() - one hint to the model. On arm64 an architectural no-op
+ * with its arguments in registers; elsewhere nothing.
+ */
+static __always_inline void model_marker(u64 cmd, u64 a1, u64 a2, u64 a3)
+{
+#ifdef CONFIG_ARM64
+	register u64 x0 asm("x0") = MODEL_MAGIC | cmd;
+	register u64 x1 asm("x1") = a1;
+	register u64 x2 asm("x2") = a2;
+	register u64 x3 asm("x3") = a3;
+
+	asm volatile(".inst %4" : : "r"(x0), "r"(x1), "r"(x2), "r"(x3),
+		     "i"(MODEL_MARKER_INSN) : "memory");
+#endif
+}
+#endif
 
 #endif

@@ -8,11 +8,28 @@
  * max; user space derives the mean and standard deviation.
  */
 #include <linux/ktime.h>
+#include <linux/moduleparam.h>
 #include <linux/overflow.h>
 #include <linux/sched/signal.h>
 #include <linux/vmalloc.h>
 
 #include "dnb.h"
+#include "markers.h"
+
+/*
+ * model_windows=1: the timed operations are also windows of the memory
+ * model (model/README.md), which runs the benchmark under QEMU 10 to check
+ * itself against published figures. Off, nothing is executed for it.
+ */
+static bool model_windows;
+module_param(model_windows, bool, 0644);
+MODULE_PARM_DESC(model_windows, "mark the timed operations for the memory model (model/)");
+
+static void dnb_model_window(bool open, enum model_window w, u64 bytes)
+{
+	if (model_windows)
+		model_marker(open ? MODEL_WINDOW_OPEN : MODEL_WINDOW_CLOSE, w, bytes, 0);
+}
 
 static void dnb_stat_add(struct dnb_stat *s, u64 ns)
 {
@@ -45,23 +62,31 @@ static int dnb_bench_once(struct dnb_dev *dd, struct dnb_bench *req, void *copy)
 	dnb_stat_add(&st[DNB_ALLOC], t1 - t0);
 
 	if (dnb_buf_syncs(&buf)) {
+		dnb_model_window(true, MODEL_WIN_BENCH_SYNC_DEVICE, req->size);
 		t0 = ktime_get_ns();
 		dnb_buf_sync_for_device(&buf);
 		t1 = ktime_get_ns();
+		dnb_model_window(false, MODEL_WIN_BENCH_SYNC_DEVICE, 0);
 		dnb_stat_add(&st[DNB_SYNC_FOR_DEVICE], t1 - t0);
+		dnb_model_window(true, MODEL_WIN_BENCH_SYNC_CPU, req->size);
 		t0 = ktime_get_ns();
 		dnb_buf_sync_for_cpu(&buf);
 		t1 = ktime_get_ns();
+		dnb_model_window(false, MODEL_WIN_BENCH_SYNC_CPU, 0);
 		dnb_stat_add(&st[DNB_SYNC_FOR_CPU], t1 - t0);
 	}
 
+	dnb_model_window(true, MODEL_WIN_BENCH_COPY_OUT, req->size);
 	t0 = ktime_get_ns();
 	memcpy(copy, buf.vaddr, req->size);
 	t1 = ktime_get_ns();
+	dnb_model_window(false, MODEL_WIN_BENCH_COPY_OUT, 0);
 	dnb_stat_add(&st[DNB_COPY_OUT], t1 - t0);
+	dnb_model_window(true, MODEL_WIN_BENCH_COPY_IN, req->size);
 	t0 = ktime_get_ns();
 	memcpy(buf.vaddr, copy, req->size);
 	t1 = ktime_get_ns();
+	dnb_model_window(false, MODEL_WIN_BENCH_COPY_IN, 0);
 	dnb_stat_add(&st[DNB_COPY_IN], t1 - t0);
 
 	t0 = ktime_get_ns();

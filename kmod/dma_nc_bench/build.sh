@@ -5,4 +5,5 @@
 #   UVCDMA_KERNEL_VARIANT=dma-debug kmod/dma_nc_bench/build.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-exec "$here/../../qemu/build-module.sh" dma_nc_bench "$here"
+# markers.h: the memory model's hints (bench.c, model_windows=1)
+exec "$here/../../qemu/build-module.sh" dma_nc_bench "$here" "$here/../../model/markers.h"

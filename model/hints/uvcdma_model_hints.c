@@ -34,17 +34,6 @@
 #include "uvcvideo.h"
 #include "markers.h"
 
-static noinline void model_marker(u64 cmd, u64 a1, u64 a2, u64 a3)
-{
-	register u64 x0 asm("x0") = MODEL_MAGIC | cmd;
-	register u64 x1 asm("x1") = a1;
-	register u64 x2 asm("x2") = a2;
-	register u64 x3 asm("x3") = a3;
-
-	asm volatile(".inst %4" : : "r"(x0), "r"(x1), "r"(x2), "r"(x3),
-		     "i"(MODEL_MARKER_INSN) : "memory");
-}
-
 static phys_addr_t kaddr_to_phys(const void *p)
 {
 	if (is_vmalloc_addr(p))

@@ -155,6 +155,26 @@ static void prefetch(struct memsys *m, struct cpu_state *c, uint64_t line)
 	fill(m, c, line, LINE_PREFETCHED, true);
 }
 
+/*
+ * Whether a miss continues a stream: the line after one a tracked stream
+ * missed last. A copy misses on two streams at once (source, destination),
+ * so several are tracked, the least recently missed replaced.
+ */
+static bool track_stream(const struct memsys *m, struct cpu_state *c, uint64_t line)
+{
+	unsigned int i, n = m->p.prefetch_streams;
+	bool hit = false;
+
+	for (i = 0; i < n - 1 && c->stream_line[i] + 1 != line; i++)
+		;
+	hit = c->stream_line[i] + 1 == line;
+	/* Move it (or the oldest) to the front, now missed at line. */
+	for (; i > 0; i--)
+		c->stream_line[i] = c->stream_line[i - 1];
+	c->stream_line[0] = line;
+	return hit;
+}
+
 static void cached_line(struct memsys *m, struct cpu_state *c, uint64_t line, bool store,
 			uint64_t pc)
 {
@@ -168,10 +188,9 @@ static void cached_line(struct memsys *m, struct cpu_state *c, uint64_t line, bo
 		prefetch(m, c, line + m->p.prefetch_lines);
 		st = cache_peek(&c->l1, line);
 	} else if (!st) {
-		bool stream = line == c->last_miss_line + 1;
+		bool stream = track_stream(m, c, line);
 
 		m->c.l1_misses++;
-		c->last_miss_line = line;
 		c->stall += fill(m, c, line, 0, false);
 		if (stream)
 			for (i = 1; i <= m->p.prefetch_lines; i++)

@@ -33,7 +33,8 @@ struct stale_pc {
 struct cpu_state {
 	struct cache l1;
 	double stall;			/* modelled memory stall cycles so far */
-	uint64_t last_miss_line;
+	/* the last line missed by each tracked stream, most recent first */
+	uint64_t stream_line[MAX_STREAMS];
 	uint64_t nc_pc, nc_serial;	/* the last uncached load instruction */
 };
 

@@ -26,6 +26,7 @@ static const struct key {
 	{ "dram_ns", REAL, offsetof(struct platform, dram_ns) },
 	{ "stream_mb_s", REAL, offsetof(struct platform, stream_mb_s) },
 	{ "prefetch_lines", COUNT, offsetof(struct platform, prefetch_lines) },
+	{ "prefetch_streams", COUNT, offsetof(struct platform, prefetch_streams) },
 	{ "dc_line_cycles", REAL, offsetof(struct platform, dc_line_cycles) },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -127,8 +128,10 @@ int platform_load(const char *path, struct platform *p, char *err, unsigned long
 		}
 	}
 	if (p->line_bytes & (p->line_bytes - 1) || p->l1d_kib * 1024 / p->line_bytes % p->l1d_ways ||
-	    p->l2_kib * 1024 / p->line_bytes % p->l2_ways || p->cpu_ghz == 0 || p->stream_mb_s == 0) {
-		snprintf(err, errlen, "%s: inconsistent geometry or a zero clock/bandwidth", path);
+	    p->l2_kib * 1024 / p->line_bytes % p->l2_ways || p->cpu_ghz == 0 || p->stream_mb_s == 0 ||
+	    p->prefetch_streams > MAX_STREAMS) {
+		snprintf(err, errlen, "%s: inconsistent geometry, a zero clock or bandwidth, or over %d streams",
+			 path, MAX_STREAMS);
 		return -1;
 	}
 	return 0;

@@ -2,6 +2,8 @@
 #ifndef MODEL_PLATFORM_H
 #define MODEL_PLATFORM_H
 
+#define MAX_STREAMS 16
+
 struct platform {
 	char name[64];
 	double cpu_ghz;		/* core clock */
@@ -13,6 +15,7 @@ struct platform {
 	double dram_ns;		/* a demand miss to DRAM, or one uncached load */
 	double stream_mb_s;	/* DRAM copy bandwidth that prefetched lines arrive at */
 	unsigned int prefetch_lines;	/* lines ahead of a detected stream */
+	unsigned int prefetch_streams;	/* streams tracked at once */
 	double dc_line_cycles;	/* one DC IVAC/CVAC/CIVAC */
 };
 

@@ -7,6 +7,10 @@ const char *const model_window_names[MODEL_WINDOWS] = {
 	[MODEL_WIN_DECODE] = "decode",
 	[MODEL_WIN_SYNC_CPU] = "sync_cpu",
 	[MODEL_WIN_SYNC_DEVICE] = "sync_device",
+	[MODEL_WIN_BENCH_SYNC_DEVICE] = "bench_sync_device",
+	[MODEL_WIN_BENCH_SYNC_CPU] = "bench_sync_cpu",
+	[MODEL_WIN_BENCH_COPY_OUT] = "bench_copy_out",
+	[MODEL_WIN_BENCH_COPY_IN] = "bench_copy_in",
 };
 
 void window_add(struct window_stats *w, double ns, uint64_t insns, double stall, uint64_t bytes)

@@ -21,7 +21,7 @@
 #                                pages for fail_page_alloc; in 6.1 every call
 #                                of the task uses it up, inside RANGE or not)
 #   fault_run CMD...             run CMD marked make-it-fail
-#   robust_capture [CMD...] FRAMES   one stream (YUYV 640x480@30, 4 buffers; 16 on the debug kernel) by vcam-verify,
+#   robust_capture [CMD...] FRAMES   one stream (YUYV 640x480@30) by vcam-verify,
 #                                run through CMD (e.g. fault_run); sets out and
 #                                st: 0 when FRAMES frames arrived, none lost,
 #                                all verified, in the camera's order, 2 on a
@@ -136,15 +136,9 @@ fault_run() {
 # tests' guests run on the icount clock, where the capture keeps pace with
 # the camera; the counts by cause are in $out).
 robust_capture() {
-	local n=${*: -1} buffers
-	# The debug kernel (KASAN, lockdep) spends several times the
-	# instructions on every syscall, so a capture that competes with the
-	# tests' debugfs and trace readers for the vCPUs can fall a frame
-	# behind the camera with 4 buffers (stats-consistency.t on 7.3 lost 1
-	# of 150 for want of a buffer): 16 absorb that; no drop is tolerated.
-	buffers=$(robust_count 16 4)
+	local n=${*: -1}
 	# shellcheck disable=SC2034 # out and st are the caller's
-	out=$("${@:1:$#-1}" vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$n" -n "$buffers" -t 10 \
+	out=$("${@:1:$#-1}" vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$n" -n 4 -t 10 \
 		--allow-host-reorder 2>&1) && st=0 || st=$?
 }
 
