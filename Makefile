@@ -35,16 +35,17 @@ endif
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
 ##                 (RUNS= FRAMES= FORMAT= SIZE= FPS= MODES= CLOCK= change the workload, JOBS=N measures
-##                 in N guests at a time; docs/main-job.md)
+##                 in N guests at a time; MODEL="rk3399-a53 rk3399-a72" adds the memory model's figures
+##                 beside the measured ones; docs/main-job.md)
 ##                 KERNELS="6.1 6.12 7.3" runs it on each base and compares the bases per mode (results/bases)
 ifdef KERNELS
 all: deps userland tools
 	@RUNS='$(RUNS)' FRAMES='$(FRAMES)' FORMAT='$(FORMAT)' SIZE='$(SIZE)' FPS='$(FPS)' \
 		MODES='$(MODES)' CLOCK='$(CLOCK)' JOBS='$(JOBS)' KERNELS='$(KERNELS)' qemu/compare-bases.sh
 else
-all: lab
+all: lab $(if $(MODEL),model)
 	@RUNS='$(RUNS)' FRAMES='$(FRAMES)' FORMAT='$(FORMAT)' SIZE='$(SIZE)' FPS='$(FPS)' \
-		MODES='$(MODES)' CLOCK='$(CLOCK)' JOBS='$(JOBS)' qemu/pipeline.sh
+		MODES='$(MODES)' CLOCK='$(CLOCK)' JOBS='$(JOBS)' MODEL='$(MODEL)' MODEL_FRAMES='$(MODEL_FRAMES)' qemu/pipeline.sh
 endif
 
 ## make deps       install the Debian packages the project needs (as root or through sudo)

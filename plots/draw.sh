@@ -125,6 +125,32 @@ for ext in png svg; do
 		fail 6 "modes.sh failed drawing averages.$ext: $(head -n 1 "$tmp/err")"
 done
 
+# The memory model's panel, one a platform (make MODEL=...): modelled, and
+# titled so.
+for m in "$dir"/model/*/summary.csv; do
+	[ -s "$m" ] || continue
+	p=$(basename "$(dirname "$m")")
+	awk -F, -v OFS='\t' '
+		function v(x) { return x == "" || x + 0 <= 0 ? 0.01 : x }
+		NR > 1 && $1 == "window" {
+			if (!($2 in seen)) { seen[$2] = 1; mode[++n] = $2 }
+			c = $3 == "header" ? 1 : $3 == "decode" ? 2 : $3 == "sync_cpu" ? 3 : $3 == "sync_device" ? 4 : 0
+			if (c) { mean[$2, c] = v($5); lo[$2, c] = v($6 == "" ? $5 : $6); hi[$2, c] = v($7 == "" ? $5 : $7) }
+			runs = $4
+		}
+		END {
+			for (i = 1; i <= n; i++) {
+				line = mode[i]
+				for (c = 1; c <= 4; c++) line = line OFS v(mean[mode[i], c]) OFS v(lo[mode[i], c]) OFS v(hi[mode[i], c])
+				print line
+			}
+			print runs > (tmpd "/model-runs")
+		}' tmpd="$tmp/data" "$m" >"$tmp/data/model-$p.tsv"
+	figure model.gp "model-$p" -e "platform=$(q "$p"); model_runs=$(q "$(cat "$tmp/data/model-runs")")" \
+		-e "context=$(q "$(env_value model)")" \
+		-e "note=$(q "modelled by model/plugin under QEMU 10, not measured; the other figures are the instruction clock's")"
+done
+
 # Every figure is drawn: swap the new plots/ in, then drop the old one.
 if [ -e "$dir/plots" ]; then mv "$dir/plots" "$tmp/old"; fi
 mv "$tmp/plots" "$dir/plots"

@@ -13,6 +13,10 @@
 #   JOBS (1): measuring guests at a time; the timed runs are dealt out to
 #   them in turn (icount: each guest's figures are its own instruction
 #   counts, whatever runs beside it)
+#   MODEL (none): platforms of model/platforms/ (e.g. "rk3399-a53
+#   rk3399-a72"): a stage runs the workload under the memory model too
+#   (model/main-job.sh, MODEL_FRAMES frames a run) and the summary gets a
+#   section of modelled figures per platform beside the measured ones
 set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -32,6 +36,7 @@ jobs=${JOBS:-1}
 export UVCDMA_ICOUNT_SLEEP=${UVCDMA_ICOUNT_SLEEP:-off}
 throughput_frames=300
 read -r -a modes <<<"${MODES:-${URB_ALLOC_MODES[*]}}"
+read -r -a model_platforms <<<"${MODEL:-}"
 
 # ---- Arguments: one clear line for each bad value, before any guest boots.
 bad() { die "$1 (see docs/main-job.md)"; }
@@ -50,6 +55,10 @@ clock_description "$clock" >/dev/null 2>&1 || bad "CLOCK=$clock: one of $CLOCKS"
 for m in "${modes[@]}"; do
 	[[ " ${URB_ALLOC_MODES[*]} " == *" $m "* ]] || bad "MODES: unknown mode '$m' (modes: ${URB_ALLOC_MODES[*]})"
 done
+for p in ${model_platforms[@]+"${model_platforms[@]}"}; do
+	model_platform_file "$p" >/dev/null || bad "MODEL: no platform '$p' (the platforms: $(model_platforms))"
+done
+[[ ${MODEL_FRAMES:-30} =~ ^[1-9][0-9]{0,3}$ ]] || bad "MODEL_FRAMES=$MODEL_FRAMES: frames a modelled run, 1 to 9999"
 
 uvcstat=$BUILD_DIR/host/bin/uvcstat
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
@@ -59,7 +68,7 @@ mkdir -p "$out"
 ln -sfn "$stamp" "$RESULTS_DIR/latest"
 t_job=$(now)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-nstages=7
+nstages=$((${#model_platforms[@]} ? 8 : 7))
 stage_no=0
 
 stage() {
@@ -123,6 +132,10 @@ write_environment() {
 	echo "workload: vcam $format $size@$fps, $frames frames a run, ${bytes:-?} a frame"
 	echo "modes: ${modes[*]}"
 	echo "runs: $runs a mode, interleaved (plan.txt), each a fresh stream with fresh URB buffers"
+	if [ ${#model_platforms[@]} -gt 0 ]; then
+		echo "model: ${model_platforms[*]} (model/platforms/), $runs rounds of ${MODEL_FRAMES:-30} frames a mode, one guest a platform, 1 vCPU"
+		echo "model_qemu: $("$MODEL_QEMU" --version | head -n 1) with model/plugin (the measured runs: the qemu line)"
+	fi
 }
 
 # ---- 1. Smoke check
@@ -187,6 +200,12 @@ GUEST_CLOCK=realtime GUEST_FRAMES=$bpf_frames guest bpf "$(capture_timeout "$nmo
 # ---- 5. Throughput
 stage "throughput: $throughput_frames frames YUYV 640x480 from a free-running camera"
 guest throughput 600 throughput "$guest_out" "$throughput_frames"
+
+# ---- The memory model (MODEL=...)
+if [ ${#model_platforms[@]} -gt 0 ]; then
+	stage "memory model: ${model_platforms[*]}, $runs rounds of ${MODEL_FRAMES:-30} frames a mode under QEMU 10 + model/plugin"
+	"$UVCDMA_TOP/model/main-job.sh" "$out" "$format" "$size" "$fps" "$runs" "${model_platforms[*]}" "${modes[@]}"
+fi
 
 # ---- 6. Comparison, environment
 stage "comparison: uvcstat compare of every mode's runs against ${modes[0]}"

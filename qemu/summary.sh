@@ -96,6 +96,56 @@ awk -F, '
 		printf "\n"
 	}' "$dir/compare.csv"
 
+# The memory model's section (make MODEL=...): modelled per-URB windows per
+# platform, beside the instruction clock's measured decode.
+for m in "$dir"/model/*/summary.csv; do
+	[ -s "$m" ] || continue
+	p=$(basename "$(dirname "$m")")
+	echo "## Memory model: $p (modelled, not measured)"
+	echo
+	echo "**A model's prediction for the platform of [\`model/$p/platform.conf\`](model/$p/platform.conf),"
+	echo "never a measurement**: the same workload under QEMU 10 with uvcdma's memory model"
+	echo "(model/README.md: caches, DRAM, uncached reads, cache maintenance; every parameter"
+	echo "with its source). $(env_value model). The last column is this job's"
+	echo "measured decode on the instruction clock (TCG), for the same modes."
+	echo
+	awk -F, -v cmp="$dir/compare.csv" '
+		BEGIN {
+			while ((getline line < cmp) > 0) {
+				split(line, f, ",")
+				if (f[1] == "decode_avg") measured[f[4]] = f[6] / 1000
+			}
+		}
+		function cell(mode, w) {
+			if (!((mode, w) in mean)) return "-"
+			return lo[mode, w] == "" ? sprintf("%.2f", mean[mode, w]) : \
+				sprintf("%.2f [%.2f-%.2f]", mean[mode, w], lo[mode, w], hi[mode, w])
+		}
+		NR == 1 { next }
+		$1 == "window" {
+			if (!($2 in seen)) { seen[$2] = 1; mode[++nm] = $2 }
+			mean[$2, $3] = $5; lo[$2, $3] = $6; hi[$2, $3] = $7; runs = $4
+		}
+		$1 == "ratio" { ratio = $5; rlo = $6; rhi = $7; rruns = $4 }
+		END {
+			printf "| mode | header (us) | decode (us) | sync for cpu (us) | sync for device (us) | measured decode, instruction clock (us) |\n"
+			printf "|---|---:|---:|---:|---:|---:|\n"
+			for (i = 1; i <= nm; i++) {
+				k = mode[i]
+				printf "| %s | %s | %s | %s | %s | %s |\n", k, cell(k, "header"), cell(k, "decode"),
+					cell(k, "sync_cpu"), cell(k, "sync_device"), (k in measured) ? sprintf("%.3f", measured[k]) : "-"
+			}
+			printf "\n(per-URB means over %s runs, [95%% CI, Student t]; windows as in tools/uvcstat/FORMAT.md)\n\n", runs
+			if (ratio != "") {
+				printf "- decode, coherent / noncontiguous, modelled: **%.2fx**", ratio
+				if (rlo != "") printf " (95%% CI %.2f-%.2f, %s paired runs)", rlo, rhi, rruns
+				if (("coherent" in measured) && ("noncontiguous" in measured) && measured["noncontiguous"] > 0)
+					printf "; on the instruction clock: %.2fx", measured["coherent"] / measured["noncontiguous"]
+				printf "\n\n"
+			}
+		}' "$m"
+done
+
 echo "## Run-to-run variation (coefficient of variation of each run's average, %)"
 echo
 awk -F, '
@@ -143,5 +193,7 @@ report; `compare.txt`, `.csv`, `.json` (uvcstat compare of all runs);
 `variation.csv`; `trace-MODE.dat` (trace-cmd record -e uvcvideo -e dma, one
 run a mode) and `samples-MODE.csv` (one row per URB, `uvcstat trace
 --samples`); `bpf/` the bpftrace kit's output; `throughput.txt`; `guest/`
-the guest runs' console logs and timings.
+the guest runs' console logs and timings; with MODEL=, `model/PLATFORM/`
+(the model's report `model.txt`, the platform file, `runs.csv`,
+`summary.csv`).
 EOF

@@ -1,14 +1,14 @@
 #!/bin/bash
 # In a guest booted under the memory model (qemu/run --model): one stream of
-# FRAMES frames in each MODE, each a phase of the model's report named after
-# it. A MODE written as MODE-nosync runs that mode with the syncs for the CPU
-# skipped (the hint module's skip_sync_for_cpu), the coherency check's
-# positive control.
-#   model/guest/run-modes.sh FORMAT SIZE FPS FRAMES MODE...
+# FRAMES frames for each PHASE, a phase of the model's report each. A phase
+# is MODE, rROUND-MODE (a round of the main job's runs), or either followed
+# by -nosync: that mode with the syncs for the CPU skipped (the hint
+# module's skip_sync_for_cpu), the coherency check's positive control.
+#   model/guest/run-modes.sh FORMAT SIZE FPS FRAMES PHASE...
 set -euo pipefail
 . tests/lib/guest-lib.sh
 
-[ $# -ge 5 ] || { echo "usage: run-modes.sh FORMAT SIZE FPS FRAMES MODE..." >&2; exit 2; }
+[ $# -ge 5 ] || { echo "usage: run-modes.sh FORMAT SIZE FPS FRAMES PHASE..." >&2; exit 2; }
 fmt=$1 size=$2 fps=$3 frames=$4
 shift 4
 hints=/sys/module/uvcdma_model_hints/parameters
@@ -23,6 +23,7 @@ for m in "$@"; do
 	mode=${m%-nosync}
 	skip=N
 	[ "$mode" = "$m" ] || skip=Y
+	[[ $mode =~ ^r[0-9]+-(.*)$ ]] && mode=${BASH_REMATCH[1]}
 	echo "$mode" >"$param"
 	echo "$skip" >"$hints/skip_sync_for_cpu"
 	echo "$m" >"$hints/phase"
