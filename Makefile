@@ -123,10 +123,10 @@ check: lab kernel-dma-debug model
 	@for b in $(OTHER_BASES); do $(MAKE) -s other-base-kernel KERNEL=$$b || exit 1; done
 	@UVCDMA_STRICT=1 UVCDMA_TEST_JOBS='$(TEST_JOBS)' tests/run
 
-# Another base's kernel for make check. A target of its own so that the
+# Another base's kernel (and the model's hint module for it) for make check. A target of its own so that the
 # loop above is the only line with $(MAKE), the one make runs even under
 # -n: 'make -n check' then builds no kernel.
-other-base-kernel: kernel
+other-base-kernel: model
 
 test: check
 

@@ -31,7 +31,10 @@
 #include <linux/tracepoint.h>
 #include <linux/vmalloc.h>
 
+#include <trace/events/dma.h>
+
 #include "uvcvideo.h"
+#include "uvc_trace.h"
 #include "markers.h"
 
 static phys_addr_t kaddr_to_phys(const void *p)
@@ -176,6 +179,26 @@ static void on_dma_free(void *data, struct device *dev, void *virt, dma_addr_t d
 {
 	if (maps_uncached(dev, virt, attrs))
 		model_marker(MODEL_UNCACHED_DEL, dma_to_phys(dev, dma), PAGE_ALIGN(size), 0);
+}
+
+/*
+ * The probes are attached by name; their prototypes are checked against the
+ * events' here, at build time (sizeof: nothing is called, and the events'
+ * unexported symbols are never referenced).
+ */
+static void __maybe_unused probes_match_events(void)
+{
+	(void)sizeof(register_trace_uvcvideo_urb_complete(on_urb_complete, NULL));
+	(void)sizeof(register_trace_uvcvideo_sync_for_cpu_start(on_sync_for_cpu_start, NULL));
+	(void)sizeof(register_trace_uvcvideo_sync_for_cpu_done(on_sync_for_cpu_done, NULL));
+	(void)sizeof(register_trace_uvcvideo_sync_for_device_start(on_sync_for_device_start, NULL));
+	(void)sizeof(register_trace_uvcvideo_sync_for_device_done(on_sync_for_device_done, NULL));
+	(void)sizeof(register_trace_uvcvideo_copy_queued(on_copy_queued, NULL));
+	(void)sizeof(register_trace_uvcvideo_copy_start(on_copy_start, NULL));
+	(void)sizeof(register_trace_uvcvideo_copy_done(on_copy_done, NULL));
+	(void)sizeof(register_trace_uvcvideo_urb_submit(on_urb_submit, NULL));
+	(void)sizeof(register_trace_dma_alloc(on_dma_alloc, NULL));
+	(void)sizeof(register_trace_dma_free(on_dma_free, NULL));
 }
 
 struct probe {
