@@ -20,12 +20,8 @@ read -r -a platforms <<<"$6"
 shift 6
 modes=("$@")
 frames=${MODEL_FRAMES:-30}
-for p in "${platforms[@]}"; do
-	model_platform_file "$p" >/dev/null || die "MODEL=$p: no such platform (the platforms: $(model_platforms))"
-done
-if [ ! -x "$MODEL_QEMU" ] || [ ! -r "$MODEL_PLUGIN" ]; then
-	die "the memory model is not built: run 'make model'"
-fi
+# qemu/run checks each platform's name; pipeline.sh has before any guest.
+model_built || die "the memory model is not built: run 'make model'"
 
 # The job's order: round r takes the modes rotated by r.
 phases=()
@@ -50,15 +46,13 @@ for ((k = 0; k < ${#pids[@]}; k++)); do
 	cp "$out/guest/model-$p/model.txt" "$out/model/$p/model.txt"
 	cp "$(model_platform_file "$p")" "$out/model/$p/platform.conf"
 	# runs.csv: mode,run,window,urbs,mean_ns (one row a run and window)
-	awk '
+	awk -f "$here/windows.awk" "$out/model/$p/model.txt" | awk -F, -v OFS=, '
 		BEGIN { print "mode,run,window,urbs,mean_ns" }
-		$1 == "window" {
-			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			if (v["phase"] !~ /^r[0-9]+-/ || v["n"] == 0) next
-			run = substr(v["phase"], 2); sub(/-.*/, "", run)
-			mode = v["phase"]; sub(/^r[0-9]+-/, "", mode)
-			printf "%s,%s,%s,%s,%.1f\n", mode, run, v["name"], v["n"], v["sum_ns"] / v["n"]
-		}' "$out/model/$p/model.txt" >"$out/model/$p/runs.csv"
+		$1 ~ /^r[0-9]+-/ {
+			run = substr($1, 2); sub(/-.*/, "", run)
+			mode = $1; sub(/^r[0-9]+-/, "", mode)
+			print mode, run, $2, $3, $4
+		}' >"$out/model/$p/runs.csv"
 	awk -F, -f "$here/summarize.awk" "$out/model/$p/runs.csv" >"$out/model/$p/summary.csv"
 	log "model: $p: $(grep -c . "$out/model/$p/runs.csv") rows ($out/model/$p)"
 done

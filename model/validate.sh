@@ -23,16 +23,11 @@ size=168K # 42 pages: the smallest page multiple above stk1160's 165403 bytes
 bytes=$((168 * 1024))
 out=$RESULTS_DIR/model
 mkdir -p "$out"
-if [ ! -x "$MODEL_QEMU" ] || [ ! -r "$MODEL_PLUGIN" ]; then
-	die "the memory model is not built: run 'make model'"
-fi
+model_built || die "the memory model is not built: run 'make model'"
 
 mean_us() { # mean_us REPORT PHASE WINDOW
-	awk -v phase="phase=$2" -v name="name=$3" '
-		$1 == "window" && $2 == phase && $3 == name {
-			for (i = 4; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			if (v["n"] > 0) printf "%.1f", v["sum_ns"] / v["n"] / 1000
-		}' "$1"
+	awk -f "$here/windows.awk" "$1" |
+		awk -F, -v phase="$2" -v name="$3" '$1 == phase && $2 == name { printf "%.1f", $4 / 1000 }'
 }
 mbps() { awk -v b="$1" -v us="$2" 'BEGIN { printf "%.1f", b / us }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }

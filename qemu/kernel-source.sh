@@ -24,15 +24,13 @@ for tool in apt-get apt-cache dpkg-deb; do
 done
 
 scoped_apt_options "$suite"
-apt_dir=$APT_DIR
-apt_opts=("${APT_OPTS[@]}")
 mkdir -p "${KERNEL_TARBALL%/*}"
 
 step "kernel source: reading the package lists of $suite" \
-	apt-get "${apt_opts[@]}" -q update >/dev/null
-version=$(apt-cache "${apt_opts[@]}" policy "$KERNEL_PACKAGE" | sed -n 's/^ *Candidate: //p')
+	apt-get "${APT_OPTS[@]}" -q update >/dev/null
+version=$(apt-cache "${APT_OPTS[@]}" policy "$KERNEL_PACKAGE" | sed -n 's/^ *Candidate: //p')
 if [ -z "$version" ] || [ "$version" = "(none)" ]; then
-	served=$(apt-cache "${apt_opts[@]}" search --names-only '^linux-source-[0-9.]*$' |
+	served=$(apt-cache "${APT_OPTS[@]}" search --names-only '^linux-source-[0-9.]*$' |
 		cut -d' ' -f1 | sort -V | paste -sd' ')
 	die "$suite no longer serves $KERNEL_PACKAGE; the kernel sources it serves: ${served:-none}"
 fi
@@ -40,10 +38,10 @@ fi
 fetch() {
 	local deb tmp
 	# apt-get download writes into the working directory, nowhere else.
-	rm -f "$apt_dir/archives/${KERNEL_PACKAGE}_"*.deb
-	(cd "$apt_dir/archives" && apt-get "${apt_opts[@]}" -q download "$KERNEL_PACKAGE=$version" >/dev/null)
-	deb=$(printf '%s\n' "$apt_dir/archives/${KERNEL_PACKAGE}_"*.deb | head -n 1)
-	[ -r "$deb" ] || die "apt-get download left no $KERNEL_PACKAGE package in $apt_dir/archives"
+	rm -f "$APT_DIR/archives/${KERNEL_PACKAGE}_"*.deb
+	(cd "$APT_DIR/archives" && apt-get "${APT_OPTS[@]}" -q download "$KERNEL_PACKAGE=$version" >/dev/null)
+	deb=$(printf '%s\n' "$APT_DIR/archives/${KERNEL_PACKAGE}_"*.deb | head -n 1)
+	[ -r "$deb" ] || die "apt-get download left no $KERNEL_PACKAGE package in $APT_DIR/archives"
 	tmp=$KERNEL_TARBALL.tmp
 	dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$KERNEL_PACKAGE.tar.xz" >"$tmp"
 	mv "$tmp" "$KERNEL_TARBALL"

@@ -259,6 +259,12 @@ MODEL_QEMU=$MODEL_QEMU_DIR/usr/bin/qemu-system-aarch64
 MODEL_PLUGIN=$BUILD_DIR/model/libuvcdma_model.so
 MODEL_PLATFORM_DIR=$UVCDMA_TOP/model/platforms
 
+# model_built: succeeds when make model has unpacked QEMU 10 and built the
+# plugin.
+model_built() {
+	[ -x "$MODEL_QEMU" ] && [ -r "$MODEL_PLUGIN" ]
+}
+
 # model_platforms: the names of the platforms, one line.
 model_platforms() {
 	local f names=()

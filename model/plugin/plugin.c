@@ -167,7 +167,7 @@ static void on_marker(unsigned int vcpu, void *udata)
 	uintptr_t at = (uintptr_t)udata;
 	uint64_t x0 = read_x(vcpu, 0), x1, x2;
 
-	if ((x0 & MODEL_MAGIC_MASK) != MODEL_MAGIC || vcpu >= MAX_VCPUS)
+	if ((x0 & MODEL_MAGIC_MASK) != MODEL_MAGIC || vcpu >= ms.ncpus)
 		return;
 	x1 = read_x(vcpu, 1);
 	x2 = read_x(vcpu, 2);
@@ -205,7 +205,7 @@ static void on_dc(unsigned int vcpu, void *udata)
 	uintptr_t d = (uintptr_t)udata;
 	unsigned int rt = d & 31;
 
-	if (vcpu < MAX_VCPUS)
+	if (vcpu < ms.ncpus)
 		memsys_dc(&ms, vcpu, rt == 31 ? 0 : read_x(vcpu, rt), (enum dc_op)(d >> 8));
 }
 
@@ -213,7 +213,7 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 {
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
 
-	if (!hw || qemu_plugin_hwaddr_is_io(hw) || vcpu >= MAX_VCPUS)
+	if (!hw || qemu_plugin_hwaddr_is_io(hw) || vcpu >= ms.ncpus)
 		return;
 	memsys_access(&ms, vcpu, qemu_plugin_hwaddr_phys_addr(hw),
 		      1u << qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info),
@@ -222,7 +222,7 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 
 static void on_block(unsigned int vcpu, void *udata)
 {
-	if (vcpu < MAX_VCPUS)
+	if (vcpu < ms.ncpus)
 		insns[vcpu] += (uintptr_t)udata;
 }
 
@@ -280,7 +280,7 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
 	unsigned int i;
 
 	(void)id;
-	if (vcpu >= MAX_VCPUS) {
+	if (vcpu >= ms.ncpus) {
 		fprintf(stderr, "uvcdma model: vCPU %u not modelled (at most %d)\n", vcpu, MAX_VCPUS);
 		g_array_free(regs, TRUE);
 		return;
@@ -334,7 +334,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		fprintf(stderr, "uvcdma model: %s\n", err);
 		return -1;
 	}
-	if (memsys_init(&ms, &platform, MAX_VCPUS)) {
+	/*
+	 * One L1 a vCPU the machine can have: DMA and cache maintenance
+	 * visit every L1, so none for vCPUs that cannot exist.
+	 */
+	if (memsys_init(&ms, &platform,
+			info->system.max_vcpus > 0 && info->system.max_vcpus < MAX_VCPUS ?
+			(unsigned int)info->system.max_vcpus : MAX_VCPUS)) {
 		fprintf(stderr, "uvcdma model: out of memory\n");
 		return -1;
 	}

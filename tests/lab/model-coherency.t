@@ -13,9 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=qemu/lib.sh
 . "$top/qemu/lib.sh"
 . "$top/tools/common/urb_alloc_modes.sh"
-if [ ! -x "$MODEL_QEMU" ] || [ ! -r "$MODEL_PLUGIN" ]; then
-	skip_all "the memory model is not built: run 'make model'"
-fi
+model_built || skip_all "the memory model is not built: run 'make model'"
 release=$(cat "$KERNEL_SRC/include/config/kernel.release" 2>/dev/null || true)
 if [ -z "$(find "$BUILD_DIR/modules/lib/modules/${release:-none}/extra" -name 'uvcdma_model_hints.ko*' 2>/dev/null)" ]; then
 	skip_all "no hint module for the lab kernel: run 'make model'"
