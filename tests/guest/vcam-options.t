@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # In the guest: vcam's other options work end to end: PTS/SCR headers with
 # several payloads per frame (--payload-size), a size outside the presets,
-# --frames (vcam stops and disconnects by itself) and SuperSpeed
-# (dummy_hcd is_super_speed=1).
+# --frames (vcam stops and disconnects by itself), vcam-verify's handling
+# of uvcvideo's nodrop parameter and of buffers flagged ERROR, and
+# SuperSpeed (dummy_hcd is_super_speed=1).
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
-plan 35	# vcam_verify_checks: 3 tests, vcam_stream_checks: 6
+plan 40	# vcam_verify_checks: 3 tests, vcam_stream_checks: 6
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 
@@ -27,6 +28,7 @@ vcam_ok "device gone" vcam_wait_gone
 # uvcvideo drops the frames that find no queued buffer, and its copy work
 # may complete buffers out of order. Every loss must be of that cause;
 # corruption, a loss of any other cause or the camera's order broken fail.
+vcam_ok "uvcvideo nodrop=0 (7.3's default is 1)" uvcvideo_nodrop 0
 out=$(vcam-verify --allow-no-buffer-drops 10 2>&1) && st=0 || st=$?
 is "$st" 2 "with nodrop=0, vcam-verify --allow-no-buffer-drops refuses to run (exit 2)"
 like "$out" "needs uvcvideo's nodrop=1" "and says why"
@@ -47,6 +49,19 @@ diag "$out"
 vcam_stop TERM
 like "$VCAM_SUMMARY" "^vcam: frames 50 " "vcam sent 50 frames"
 like "$(cat "$VCAM_TMP/vcam.err")" "stopping \(--frames reached\)" "and stopped by itself"
+vcam_ok "device gone" vcam_wait_gone
+
+# A camera whose every frame is bad, with nodrop=1: buffers keep coming
+# back, every one flagged ERROR, and no frame; vcam-verify gives up after
+# its timeout as if nothing came (a count of flagged buffers cannot be the
+# limit: a frame whose FID toggles every payload fills one each).
+vcam_ok "vcam --fault err-bit --fault-every 1: /dev/video0" \
+	vcam_start --format yuyv --size 320x240 --fps 60 --fault err-bit --fault-every 1
+out=$(vcam-verify -f yuyv -s 320x240 -r 60 -c 10 -t 1 2>&1) && st=0 || st=$?
+is "$st" 2 "every frame bad: vcam-verify gives up (exit 2)"
+like "$out" "no frame after 1 s \(0 of 10\), [1-9][0-9]* buffers flagged ERROR" \
+	"and says no frame came in 1 s, only buffers flagged ERROR"
+vcam_stop TERM
 vcam_ok "device gone" vcam_wait_gone
 vcam_ok "uvcvideo nodrop=0 again" uvcvideo_nodrop 0
 

@@ -69,7 +69,8 @@ static void usage(FILE *f)
 "Capture FRAMES frames per cycle from DEVICE (default /dev/video0) with V4L2\n"
 "mmap streaming and verify each frame's framestamp (sequence number and\n"
 "checksum, tools/common/framestamp.h). Defaults: yuyv 640x480 30 fps, 300\n"
-"frames, 1 cycle, 4 buffers, 10 s timeout per frame. -r 0 leaves the\n"
+"frames, 1 cycle, 4 buffers, 10 s timeout per frame (buffers flagged ERROR\n"
+"are not frames). -r 0 leaves the\n"
 "interval alone. -o saves the first frame. --no-check only counts (throughput).\n"
 "Long options: --device --format --size --fps --frames --buffers --cycles\n"
 "--timeout --output.\n"
@@ -239,6 +240,7 @@ struct cycle {
 	uint32_t vseq;		/* highest V4L2 sequence so far */
 	int have_flagged;	/* a buffer came back flagged ERROR ... */
 	uint32_t flagged_vseq;	/* ... the latest one, with this V4L2 sequence */
+	double last_frame;	/* when the cycle started or the last frame came */
 };
 
 /* A frame lost before this one: for lack of a queued buffer, or not? */
@@ -304,14 +306,25 @@ static int on_frame(void *arg, struct video_device *dev, const struct video_fram
 	if (f->flags & V4L2_BUF_FLAG_ERROR) {
 		cy->have_flagged = 1;
 		cy->flagged_vseq = f->sequence;
-		/* the driver gave up on this buffer (e.g. on disconnect):
-		 * not a delivered frame */
-		if (++cy->t->flagged > o->frames) {
-			fprintf(stderr, "vcam-verify: too many buffers flagged ERROR\n");
+		/*
+		 * The driver gave up on this buffer (a bad frame with
+		 * nodrop=1, a disconnect): not a delivered frame. A camera
+		 * whose every frame is bad keeps buffers coming, so the
+		 * per-frame timeout alone would never end the capture; a bad
+		 * frame may fill several buffers (one per payload when the
+		 * FID toggles each time), so no count of them is the limit
+		 * either: the same timeout, counted from the last frame.
+		 */
+		cy->t->flagged++;
+		if (now() - cy->last_frame > o->timeout) {
+			fprintf(stderr, "vcam-verify: no frame after %u s (%lu of %lu), "
+				"%llu buffers flagged ERROR\n", o->timeout, cy->n, o->frames,
+				(unsigned long long)cy->t->flagged);
 			return VIDEO_FAIL;
 		}
 		return VIDEO_NEXT;
 	}
+	cy->last_frame = now();
 	cy->t->bytes += f->length;
 	if (o->save && cy->n == 0 && !cy->t->have_last) {
 		FILE *out = fopen(o->save, "wb");
@@ -336,7 +349,7 @@ static int on_frame(void *arg, struct video_device *dev, const struct video_fram
 static int run_cycle(struct video_device *dev, const struct opts *o, struct fs_verifier *v,
 		     struct totals *t)
 {
-	struct cycle cy = { .o = o, .v = v, .t = t };
+	struct cycle cy = { .o = o, .v = v, .t = t, .last_frame = now() };
 	struct video_loop loop = {
 		.frame = on_frame, .arg = &cy, .timeout_ms = o->timeout * 1000,
 	};
