@@ -9,17 +9,15 @@ set -euo pipefail
 . tests/lib/guest-lib.sh
 . tests/lib/robust.sh
 plan 27
-# the debug kernel (make check-debug) copies slower: more buffers, so that
-# no frame is lost for want of one and every loss is the fault's
-buffers=$(robust_count 16 4)
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 
 # fault_capture FAULT EVERY: start vcam with the fault, capture 30 frames
+# (robust_buffers: every loss must be the fault's, none for want of a buffer)
 fault_capture() {
 	vcam_ok "vcam --fault $1 --fault-every $2: /dev/video0" \
 		vcam_start --format yuyv --size 640x480 --fps 60 --fault "$1" --fault-every "$2" --fault-after 3
-	out=$(vcam-verify -f yuyv -s 640x480 -r 60 -c 30 -n "$buffers" -t 5 2>&1) && st=0 || st=$?
+	out=$(vcam-verify -f yuyv -s 640x480 -r 60 -c 30 -n "$(robust_buffers)" -t 5 2>&1) && st=0 || st=$?
 	vcam_stop TERM
 }
 

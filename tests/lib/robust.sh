@@ -6,6 +6,8 @@
 #   robust_fault_injection       succeeds on a kernel with failslab and fail_page_alloc
 #                                (the lab's kernels and the debug kernel)
 #   robust_count FULL FAST       FULL on the debug kernel, FAST otherwise
+#   robust_buffers               the buffers of a capture that must lose no frame
+#                                (16 on the debug kernel, 4 otherwise)
 #   kmemleak_begin               scan, then forget what the boot left behind
 #   kmemleak_end NAME            TAP, 1 test: two scans find no new leak
 #                                (copied to the console, where qemu/splat-scan
@@ -136,16 +138,20 @@ fault_run() {
 # arrived whole and in the camera's order; none lost, for any cause (the
 # tests' guests run on the icount clock, where the capture keeps pace with
 # the camera; the counts by cause are in $out).
+# robust_buffers: how many buffers a capture that must lose no frame
+# queues. The debug kernel spends several times the instructions on every
+# system call: a capture that shares the vCPUs with the tests' debugfs and
+# trace readers falls a few frames behind the camera now and then (7.3: 1
+# of 150 frames found no buffer with 4). 16 absorb that; a lost frame
+# still fails.
+robust_buffers() {
+	robust_count 16 4
+}
+
 robust_capture() {
-	local n=${*: -1} buffers
-	# The debug kernel spends several times the instructions on every
-	# system call: a capture that shares the vCPUs with the tests' debugfs
-	# and trace readers falls a few frames behind the camera now and then
-	# (7.3: 1 of 150 frames found no buffer with 4). 16 absorb that; a lost
-	# frame still fails.
-	buffers=$(robust_count 16 4)
+	local n=${*: -1}
 	# shellcheck disable=SC2034 # out and st are the caller's
-	out=$("${@:1:$#-1}" vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$n" -n "$buffers" -t 10 \
+	out=$("${@:1:$#-1}" vcam-verify -d /dev/video0 -f yuyv -s 640x480 -r 30 -c "$n" -n "$(robust_buffers)" -t 10 \
 		--allow-host-reorder 2>&1) && st=0 || st=$?
 }
 

@@ -241,6 +241,7 @@ struct cycle {
 	int have_flagged;	/* a buffer came back flagged ERROR ... */
 	uint32_t flagged_vseq;	/* ... the latest one, with this V4L2 sequence */
 	double last_frame;	/* when the cycle started or the last frame came */
+	int starved;		/* only flagged buffers came for the timeout */
 };
 
 /* A frame lost before this one: for lack of a queued buffer, or not? */
@@ -316,13 +317,10 @@ static int on_frame(void *arg, struct video_device *dev, const struct video_fram
 		 * either: the same timeout, counted from the last frame.
 		 */
 		cy->t->flagged++;
-		if (now() - cy->last_frame > o->timeout) {
-			fprintf(stderr, "vcam-verify: no frame after %u s (%lu of %lu), "
-				"%llu buffers flagged ERROR\n", o->timeout, cy->n, o->frames,
-				(unsigned long long)cy->t->flagged);
-			return VIDEO_FAIL;
-		}
-		return VIDEO_NEXT;
+		if (now() - cy->last_frame <= o->timeout)
+			return VIDEO_NEXT;
+		cy->starved = 1;
+		return VIDEO_FAIL;
 	}
 	cy->last_frame = now();
 	cy->t->bytes += f->length;
@@ -361,9 +359,13 @@ static int run_cycle(struct video_device *dev, const struct opts *o, struct fs_v
 	if (ret)
 		return failed(dev, ret);
 	ret = video_capture(dev, &loop);
-	if (ret == VIDEO_ETIMEOUT) {
-		fprintf(stderr, "vcam-verify: no frame after %u s (%lu of %lu)\n",
-			o->timeout, cy.n, o->frames);
+	if (ret == VIDEO_ETIMEOUT || cy.starved) {
+		fprintf(stderr, "vcam-verify: no frame after %u s (%lu of %lu)", o->timeout,
+			cy.n, o->frames);
+		if (cy.starved)
+			fprintf(stderr, ", %llu buffers flagged ERROR",
+				(unsigned long long)t->flagged);
+		fputc('\n', stderr);
 		rc = -1;
 	} else if (ret == VIDEO_ECALLBACK) {
 		rc = -1;	/* said why */
