@@ -163,6 +163,17 @@ void fs_verifier_init(struct fs_verifier *v)
 	memset(v, 0, sizeof(*v));
 }
 
+/* A frame older than the newest seen: if its number was missing, no longer. */
+static void fill_gap(struct fs_verifier *v, uint32_t seq)
+{
+	uint32_t i = v->last_seq - 1 - seq;	/* late by i + 1 */
+
+	if (seq == v->last_seq || i >= 64 || !((v->missing >> i) & 1))
+		return;
+	v->missing &= ~(1ULL << i);
+	v->dropped--;
+}
+
 enum fs_status fs_verify(struct fs_verifier *v, const void *frame,
 			 size_t bytesused, struct fs_stamp *st)
 {
@@ -187,12 +198,7 @@ enum fs_status fs_verify(struct fs_verifier *v, const void *frame,
 		uint32_t d = st->seq - v->last_seq;
 
 		if (d == 0 || d > 0x80000000u) {
-			uint32_t i = v->last_seq - 1 - st->seq;	/* late by i + 1 */
-
-			if (d && i < 64 && (v->missing >> i) & 1) {
-				v->missing &= ~(1ULL << i);
-				v->dropped--;
-			}
+			fill_gap(v, st->seq);
 			v->out_of_order++;
 			return FS_OUT_OF_ORDER;
 		}
@@ -214,6 +220,27 @@ enum fs_status fs_verify(struct fs_verifier *v, const void *frame,
 	v->missing = 0;
 	v->pending = 0;
 	return FS_OK;
+}
+
+enum fs_status fs_verify_late(struct fs_verifier *v, const void *frame,
+			      size_t bytesused, struct fs_stamp *st)
+{
+	struct fs_stamp tmp;
+	enum fs_status s;
+
+	if (!st)
+		st = &tmp;
+	s = fs_check(frame, bytesused, st);
+	if (s != FS_OK) {
+		v->corrupt++;
+		if (s == FS_TRUNCATED)
+			v->truncated++;
+		return s;
+	}
+	if (v->started)
+		fill_gap(v, st->seq);
+	v->out_of_order++;
+	return FS_OUT_OF_ORDER;
 }
 
 int fs_summary(const struct fs_verifier *v, char *buf, size_t size)

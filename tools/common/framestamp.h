@@ -117,6 +117,16 @@ void fs_verifier_init(struct fs_verifier *v);
 enum fs_status fs_verify(struct fs_verifier *v, const void *frame,
 			 size_t bytesused, struct fs_stamp *st);
 
+/*
+ * A frame that came after the capture's last one but was numbered before it
+ * by the host driver (a buffer completed out of order): it is checked, and
+ * when intact it closes its sequence number's gap (the drop is cancelled)
+ * and counts as out of order; it is not one of the frames counted by
+ * fs_verify. Returns fs_check()'s failure, or FS_OUT_OF_ORDER.
+ */
+enum fs_status fs_verify_late(struct fs_verifier *v, const void *frame,
+			      size_t bytesused, struct fs_stamp *st);
+
 /* "frames N ok N dropped N corrupt N out-of-order N" */
 int fs_summary(const struct fs_verifier *v, char *buf, size_t size);
 

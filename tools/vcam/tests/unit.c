@@ -395,6 +395,25 @@ static void test_framestamp(void)
 	fs_summary(&v, line, sizeof(line));
 	ok(!strcmp(line, "frames 6 ok 4 dropped 1 corrupt 2 out-of-order 0"),
 	   "verifier (1 2 bad bad 5 7): a corrupt frame is not also dropped: %s", line);
+	/* a capture of 1 2 4 5, then 3 comes late (after the last) */
+	fs_verifier_init(&v);
+	for (int i = 0; i < 4; i++) {
+		static const uint32_t order[] = { 1, 2, 4, 5 };
+
+		fs_seal(f, len, 0, order[i], FS_FOURCC_YUYV);
+		fs_verify(&v, f, len, NULL);
+	}
+	fs_seal(f, len, 0, 3, FS_FOURCC_YUYV);
+	good = fs_verify_late(&v, f, len, &st) == FS_OUT_OF_ORDER && st.seq == 3;
+	good &= fs_verify_late(&v, f, len, NULL) == FS_OUT_OF_ORDER;	/* 3 again: no gap left */
+	fs_summary(&v, line, sizeof(line));
+	ok(good && !strcmp(line, "frames 4 ok 4 dropped 0 corrupt 0 out-of-order 2"),
+	   "late frame (1 2 4 5, then 3 3): closes its gap once, not counted as a frame: %s", line);
+	f[3000] ^= 0x40;
+	good = fs_verify_late(&v, f, len, NULL) == FS_BAD_CSUM;
+	fs_summary(&v, line, sizeof(line));
+	ok(good && !strcmp(line, "frames 4 ok 4 dropped 0 corrupt 1 out-of-order 2") && !fs_all_good(&v),
+	   "a late frame that is corrupt counts as corrupt: %s", line);
 	fs_verifier_init(&v);
 	fs_seal(f, len, 0, 0xffffffffu, FS_FOURCC_YUYV);
 	good = fs_verify(&v, f, len, NULL) == FS_OK;
