@@ -13,9 +13,8 @@ plan 32
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 
 # fault_capture FAULT EVERY [ARG...]: start vcam with the fault, capture 30
-# frames (vcam-verify ARGs added)
-# (robust_buffers: every loss must be the fault's, none for want of a
-# buffer)
+# frames by vcam-verify with ARGs added (robust_buffers: every loss must be
+# the fault's, none for want of a buffer)
 fault_capture() {
 	vcam_ok "vcam --fault $1 --fault-every $2: /dev/video0" \
 		vcam_start --format yuyv --size 640x480 --fps 60 --fault "$1" --fault-every "$2" --fault-after 3

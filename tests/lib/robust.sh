@@ -134,10 +134,6 @@ fault_run() {
 	bash -c 'echo 1 >/proc/self/make-it-fail && exec "$@"' fault_run "$@"
 }
 
-# vcam-verify's own verdict: every frame the camera sent in the stream
-# arrived whole and in the camera's order; none lost, for any cause (the
-# tests' guests run on the icount clock, where the capture keeps pace with
-# the camera; the counts by cause are in $out).
 # robust_buffers: how many buffers a capture that must lose no frame
 # queues. The debug kernel spends several times the instructions on every
 # system call: a capture that shares the vCPUs with the tests' debugfs and
@@ -148,6 +144,10 @@ robust_buffers() {
 	robust_count 16 4
 }
 
+# vcam-verify's own verdict: every frame the camera sent in the stream
+# arrived whole and in the camera's order; none lost, for any cause (the
+# tests' guests run on the icount clock, where the capture keeps pace with
+# the camera; the counts by cause are in $out).
 robust_capture() {
 	local n=${*: -1}
 	# shellcheck disable=SC2034 # out and st are the caller's

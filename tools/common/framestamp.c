@@ -163,6 +163,14 @@ void fs_verifier_init(struct fs_verifier *v)
 	memset(v, 0, sizeof(*v));
 }
 
+/* fs_check() failed: count the frame corrupt (and truncated). */
+static void count_corrupt(struct fs_verifier *v, enum fs_status s)
+{
+	v->corrupt++;
+	if (s == FS_TRUNCATED)
+		v->truncated++;
+}
+
 /* A frame older than the newest seen: if its number was missing, no longer. */
 static void fill_gap(struct fs_verifier *v, uint32_t seq)
 {
@@ -185,9 +193,7 @@ enum fs_status fs_verify(struct fs_verifier *v, const void *frame,
 	v->frames++;
 	s = fs_check(frame, bytesused, st);
 	if (s != FS_OK) {
-		v->corrupt++;
-		if (s == FS_TRUNCATED)
-			v->truncated++;
+		count_corrupt(v, s);
 		if (v->started)
 			v->pending++;	/* it took one sequence number */
 		return s;
@@ -232,9 +238,7 @@ enum fs_status fs_verify_late(struct fs_verifier *v, const void *frame,
 		st = &tmp;
 	s = fs_check(frame, bytesused, st);
 	if (s != FS_OK) {
-		v->corrupt++;
-		if (s == FS_TRUNCATED)
-			v->truncated++;
+		count_corrupt(v, s);
 		return s;
 	}
 	if (v->started)

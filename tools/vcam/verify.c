@@ -271,6 +271,14 @@ static void count_drop(struct cycle *cy, const struct video_frame *f, uint64_t g
 			nobuf ? "no buffer was queued" : "not for lack of a buffer");
 }
 
+/* uvcvideo numbered the frames in camera order but completed them in another. */
+static void host_reorder(struct cycle *cy, const struct video_frame *f)
+{
+	fprintf(stderr, "vcam-verify: the host driver reordered buffers: "
+		"v4l2 sequence %u dequeued after %u\n", f->sequence, cy->vseq);
+	cy->t->host_reordered++;
+}
+
 /* Checks one frame's framestamp and its order. */
 static void check(struct cycle *cy, const struct video_frame *f)
 {
@@ -289,13 +297,8 @@ static void check(struct cycle *cy, const struct video_frame *f)
 	}
 	if (s != FS_NO_STAMP && s != FS_BAD_CSUM)
 		t->last = st.seq;
-	if (s == FS_OUT_OF_ORDER && cy->n && (int32_t)(f->sequence - cy->vseq) < 0) {
-		/* uvcvideo numbered the frames in camera order but
-		 * completed them in another order */
-		fprintf(stderr, "vcam-verify: the host driver reordered buffers: "
-			"v4l2 sequence %u dequeued after %u\n", f->sequence, cy->vseq);
-		t->host_reordered++;
-	}
+	if (s == FS_OUT_OF_ORDER && cy->n && (int32_t)(f->sequence - cy->vseq) < 0)
+		host_reorder(cy, f);
 	if (o->verbose > 1 || (o->verbose && s != FS_OK))
 		fprintf(stderr, "vcam-verify: buffer %u seq %u (v4l2 %u) bytes %zu: %s\n",
 			f->index, st.seq, f->sequence, f->length, fs_status_name(s));
@@ -311,8 +314,8 @@ static void check(struct cycle *cy, const struct video_frame *f)
  */
 static int wait_for_late(const struct cycle *cy, const struct video_device *dev)
 {
-	return cy->o->check && cy->o->allow_host_reorder && cy->v->dropped &&
-	       cy->newer < dev->nbufs;
+	/* (with --no-check nothing is verified, so nothing counts as dropped) */
+	return cy->o->allow_host_reorder && cy->v->dropped && cy->newer < dev->nbufs;
 }
 
 /* A buffer dequeued after the capture's last frame: a late frame or a newer one. */
@@ -325,15 +328,11 @@ static int after_last(struct cycle *cy, struct video_device *dev, const struct v
 	} else {
 		enum fs_status s = fs_verify_late(cy->v, f->data, f->length, NULL);
 
-		if (s == FS_OUT_OF_ORDER) {
-			fprintf(stderr, "vcam-verify: the host driver reordered buffers: "
-				"v4l2 sequence %u dequeued after %u, the last frame\n",
-				f->sequence, cy->vseq);
-			cy->t->host_reordered++;
-		} else if (cy->o->verbose) {
+		if (s == FS_OUT_OF_ORDER)
+			host_reorder(cy, f);
+		else if (cy->o->verbose)
 			fprintf(stderr, "vcam-verify: buffer %u (v4l2 %u) after the last frame: %s\n",
 				f->index, f->sequence, fs_status_name(s));
-		}
 	}
 	return wait_for_late(cy, dev) ? VIDEO_NEXT : VIDEO_STOP;
 }
