@@ -19,6 +19,7 @@
 
 static struct {
 	pthread_t main, sig;
+	struct vcam_interrupt main_intr;	/* ends main's EVENT_FETCH */
 	volatile sig_atomic_t quit;
 	volatile sig_atomic_t done;	/* main has left the event loop */
 	const char *why;
@@ -43,15 +44,10 @@ static void *signal_thread(void *arg)
 		g.why = sig == SIGINT ? "SIGINT" : "SIGTERM";
 	g.quit = 1;
 	while (!g.done) {
-		pthread_kill(g.main, SIGUSR1);
+		vcam_interrupt_send(&g.main_intr, g.main);
 		usleep(20000);
 	}
 	return NULL;
-}
-
-static void on_sigusr1(int sig)
-{
-	(void)sig;	/* only interrupts a blocking ioctl */
 }
 
 static int open_gadget(const struct vcam_config *c)
@@ -150,9 +146,8 @@ int main(int argc, char **argv)
 	ret = vcam_parse_args(&cfg, argc, argv);
 	if (ret)
 		return ret > 0 ? 0 : 2;
-	struct sigaction sa = { .sa_handler = on_sigusr1 };	/* no SA_RESTART */
-
-	sigaction(SIGUSR1, &sa, NULL);
+	vcam_interrupt_install();
+	vcam_interrupt_become(&g.main_intr);
 	g.main = pthread_self();
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);

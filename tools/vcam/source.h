@@ -4,6 +4,7 @@
 #define VCAM_SOURCE_H
 
 #include "vcam.h"
+#include "interrupt.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -115,6 +116,8 @@ struct vcam_stream {
 	int fd;
 	int ep;				/* raw-gadget endpoint handle, -1 none */
 	pthread_t thread;
+	pid_t writer_tid;		/* for vcam_report_stuck() */
+	struct vcam_interrupt intr;	/* ends the writer's EP_WRITE */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	unsigned int gen;		/* bumped by every pause (commit, quit) */
@@ -142,6 +145,11 @@ void vcam_stream_stop(struct vcam_stream *s);
 double vcam_now(void);
 /* One EP_WRITE of w over frame (the headers go in the bytes before). */
 int vcam_ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_write *w);
+
+/* ---- stuck.c ---- */
+/* Prints "<what> after <waited> s and <signals> signals" and where thread
+ * tid is in the kernel (wchan, syscall, stack: the stack needs root). */
+void vcam_report_stuck(pid_t tid, const char *what, double waited, unsigned int signals);
 
 /* ---- stream_faults.c: stream faults that send payloads of their own ---- */
 /* hdr-len-long, empty-payloads: the payloads sent before a faulty frame. */

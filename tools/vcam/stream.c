@@ -298,6 +298,8 @@ static void *writer(void *arg)
 		return NULL;
 	}
 	pthread_mutex_lock(&s->lock);
+	s->writer_tid = gettid();
+	vcam_interrupt_become(&s->intr);
 	while (!s->quit) {
 		unsigned int gen = s->gen;
 
@@ -323,15 +325,11 @@ static void *writer(void *arg)
 	return NULL;
 }
 
-static void on_sigusr1(int sig)
-{
-	(void)sig;
-}
-
 int vcam_stream_start(struct vcam_stream *s, const struct vcam_config *cfg, int fd,
 		      void (*request_exit)(const char *why))
 {
-	struct sigaction sa = { .sa_handler = on_sigusr1 };	/* no SA_RESTART */
+	sigset_t old;
+	int ret;
 
 	memset(s, 0, sizeof(*s));
 	s->cfg = cfg;
@@ -341,16 +339,25 @@ int vcam_stream_start(struct vcam_stream *s, const struct vcam_config *cfg, int 
 	s->request_exit = request_exit;
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->cond, NULL);
-	sigaction(SIGUSR1, &sa, NULL);
 	if (vcam_prepare_start(&s->prep, cfg))
 		return -1;
-	return pthread_create(&s->thread, NULL, writer, s) ? -1 : 0;
+	/* a pause before the writer counts its signals waits for it */
+	vcam_interrupt_block(&old);
+	ret = pthread_create(&s->thread, NULL, writer, s) ? -1 : 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
 }
 
-/* Bumps gen and interrupts the writer until it is idle. */
+/*
+ * Bumps gen and interrupts the writer until it is idle. A stop normally
+ * takes one signal and a millisecond; a stop that takes longer holds up
+ * the control transfer that asked for it (the host gives up after 5 s),
+ * so where the writer is stuck is reported, at 0.5 s and at each doubling.
+ */
 static void stream_interrupt(struct vcam_stream *s)
 {
-	unsigned int gen;
+	double t0 = vcam_now(), report_at = 0.5;
+	unsigned int gen, signals = 0;
 
 	pthread_mutex_lock(&s->lock);
 	gen = __atomic_add_fetch(&s->gen, 1, __ATOMIC_ACQ_REL);
@@ -358,8 +365,14 @@ static void stream_interrupt(struct vcam_stream *s)
 	pthread_cond_broadcast(&s->cond);
 	while (s->ack != gen && !s->exited) {
 		struct timespec ts;
+		double waited = vcam_now() - t0;
 
-		pthread_kill(s->thread, SIGUSR1);
+		if (waited >= report_at) {
+			vcam_report_stuck(s->writer_tid, "the writer has not stopped",
+					  waited, signals);
+			report_at *= 2;
+		}
+		signals += vcam_interrupt_send(&s->intr, s->thread);
 		clock_gettime(CLOCK_REALTIME, &ts);
 		ts.tv_nsec += 2000000;
 		if (ts.tv_nsec >= 1000000000) {

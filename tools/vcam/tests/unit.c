@@ -7,11 +7,14 @@
  */
 #include "testlib.h"
 #include "framestamp.h"
+#include "interrupt.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 
 static void diag_hex(const char *what, const uint8_t *p, size_t n)
@@ -661,6 +664,81 @@ static void test_cli(void)
 	}
 }
 
+/* ---- interrupt.c ---- */
+
+static struct vcam_interrupt intr;
+static volatile int spin_stop;
+static unsigned long spins;
+
+/* A handler as slow as 7.3's debug kernel made signal delivery: 5 ms. */
+static void slow_sigusr1(int sig)
+{
+	struct timespec t0, t;
+
+	(void)sig;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while ((t.tv_sec - t0.tv_sec) * 1000000000L + t.tv_nsec - t0.tv_nsec < 5000000L);
+	vcam_interrupt_handled();
+}
+
+/* Stands for the writer: runs its own code whenever a handler lets it. */
+static void *spinner(void *arg)
+{
+	(void)arg;
+	vcam_interrupt_become(&intr);
+	while (!spin_stop)
+		__atomic_add_fetch(&spins, 1, __ATOMIC_RELAXED);
+	return NULL;
+}
+
+static void test_interrupt(void)
+{
+	struct sigaction sa = { .sa_handler = slow_sigusr1 }, old_sa;
+	unsigned int most_unhandled = 0, sent_before;
+	unsigned long before, after;
+	sigset_t old;
+	pthread_t t;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, &old_sa);
+	/* sent before the thread counts: handled once it does */
+	vcam_interrupt_block(&old);
+	pthread_create(&t, NULL, spinner, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	sent_before = vcam_interrupt_send(&intr, t);
+	while (__atomic_load_n(&intr.handled, __ATOMIC_ACQUIRE) < 1)
+		usleep(1000);
+	ok(sent_before == 1 && intr.sent == 1,
+	   "interrupt: a signal sent before the thread took SIGUSR1 is handled once it does");
+	/*
+	 * Sends every millisecond for 0.3 s, five times faster than the
+	 * handler: at most one signal is ever unhandled, and the thread gets
+	 * back to its own code between them (sending every time would keep
+	 * it in the handler for the whole 0.3 s).
+	 */
+	before = __atomic_load_n(&spins, __ATOMIC_RELAXED);
+	for (int i = 0; i < 300; i++) {
+		unsigned int unhandled;
+
+		vcam_interrupt_send(&intr, t);
+		unhandled = intr.sent - __atomic_load_n(&intr.handled, __ATOMIC_ACQUIRE);
+		if (unhandled > most_unhandled)
+			most_unhandled = unhandled;
+		usleep(1000);
+	}
+	after = __atomic_load_n(&spins, __ATOMIC_RELAXED);
+	spin_stop = 1;
+	pthread_join(t, NULL);
+	ok(most_unhandled == 1 && intr.sent >= 10,
+	   "interrupt: one signal at a time (%u sent, at most %u unhandled)", intr.sent,
+	   most_unhandled);
+	ok(after > before, "interrupt: the thread ran its own code between signals (%lu loops)",
+	   after - before);
+	sigaction(SIGUSR1, &old_sa, NULL);
+}
+
 int main(void)
 {
 	test_descriptors();
@@ -670,5 +748,6 @@ int main(void)
 	test_framestamp();
 	test_jpeg();
 	test_cli();
+	test_interrupt();
 	return tap_done();
 }

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a thread that does not stop is doing, from /proc: a stop that
+ * takes seconds is a fault of the kernel side under test (the gadget, the
+ * UDC, the host driver) more often than of vcam, and the kernel stack of
+ * the thread at that moment is what tells which.
+ */
+#include "source.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Copies /proc/self/task/<tid>/<name> to stderr, each line indented; only
+ * the lines that start with one of keep[] if keep is not NULL.
+ */
+static void dump_proc_file(pid_t tid, const char *name, const char *const *keep)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/%s", (int)tid, name);
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "vcam:   %s: %s\n", name, strerror(errno));
+		return;
+	}
+	fprintf(stderr, "vcam:   %s:\n", name);
+	while (fgets(line, sizeof(line), f)) {
+		const char *const *k = keep;
+
+		while (k && *k && strncmp(line, *k, strlen(*k)))
+			k++;
+		if (k && !*k)
+			continue;
+		fprintf(stderr, "vcam:     %s%s", line,
+			line[strlen(line) - 1] == '\n' ? "" : "\n");
+	}
+	fclose(f);
+}
+
+/* The CPU the thread last ran on (field 39 of stat), -1 if unknown. */
+static int last_cpu(pid_t tid)
+{
+	char path[64], line[1024], *p;
+	int field = 3, cpu = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	/* the command name, field 2, may hold spaces: count after its ')' */
+	if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')'))) {
+		for (p = strtok(p + 1, " "); p; p = strtok(NULL, " "), field++) {
+			if (field == 39) {
+				cpu = atoi(p);
+				break;
+			}
+		}
+	}
+	fclose(f);
+	return cpu;
+}
+
+void vcam_report_stuck(pid_t tid, const char *what, double waited, unsigned int signals)
+{
+	/* Asleep or waiting for a CPU, and whether the signals reached it. */
+	static const char *const status[] = {
+		"State:", "SigPnd:", "ShdPnd:", "SigBlk:", "voluntary_ctxt_switches:",
+		"nonvoluntary_ctxt_switches:", NULL
+	};
+
+	fprintf(stderr, "vcam: %s after %.2f s and %u signals; thread %d, last on CPU %d, is in:\n",
+		what, waited, signals, (int)tid, last_cpu(tid));
+
+	dump_proc_file(tid, "status", status);
+	dump_proc_file(tid, "wchan", NULL);
+	dump_proc_file(tid, "syscall", NULL);
+	dump_proc_file(tid, "stack", NULL);
+}
