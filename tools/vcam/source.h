@@ -5,6 +5,7 @@
 
 #include "vcam.h"
 #include "interrupt.h"
+#include "stuck.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -145,11 +146,6 @@ void vcam_stream_stop(struct vcam_stream *s);
 double vcam_now(void);
 /* One EP_WRITE of w over frame (the headers go in the bytes before). */
 int vcam_ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_write *w);
-
-/* ---- stuck.c ---- */
-/* Prints "<what> after <waited> s and <signals> signals" and where thread
- * tid is in the kernel (wchan, syscall, stack: the stack needs root). */
-void vcam_report_stuck(pid_t tid, const char *what, double waited, unsigned int signals);
 
 /* ---- stream_faults.c: stream faults that send payloads of their own ---- */
 /* hdr-len-long, empty-payloads: the payloads sent before a faulty frame. */

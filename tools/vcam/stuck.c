@@ -5,9 +5,10 @@
  * UDC, the host driver) more often than of vcam, and the kernel stack of
  * the thread at that moment is what tells which.
  */
-#include "source.h"
+#include "stuck.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

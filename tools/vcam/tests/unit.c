@@ -8,11 +8,13 @@
 #include "testlib.h"
 #include "framestamp.h"
 #include "interrupt.h"
+#include "stuck.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -713,13 +715,13 @@ static void test_interrupt(void)
 	ok(sent_before == 1 && intr.sent == 1,
 	   "interrupt: a signal sent before the thread took SIGUSR1 is handled once it does");
 	/*
-	 * Sends every millisecond for 0.3 s, five times faster than the
-	 * handler: at most one signal is ever unhandled, and the thread gets
-	 * back to its own code between them (sending every time would keep
-	 * it in the handler for the whole 0.3 s).
+	 * Tries to send every millisecond, five times faster than the
+	 * handler, until 20 signals are sent (or 10 s): at most one signal
+	 * is ever unhandled, and the thread gets back to its own code between
+	 * them (sending every time keeps it in the handler throughout).
 	 */
 	before = __atomic_load_n(&spins, __ATOMIC_RELAXED);
-	for (int i = 0; i < 300; i++) {
+	for (int i = 0; i < 10000 && intr.sent < 21; i++) {
 		unsigned int unhandled;
 
 		vcam_interrupt_send(&intr, t);
@@ -731,12 +733,83 @@ static void test_interrupt(void)
 	after = __atomic_load_n(&spins, __ATOMIC_RELAXED);
 	spin_stop = 1;
 	pthread_join(t, NULL);
-	ok(most_unhandled == 1 && intr.sent >= 10,
+	ok(most_unhandled == 1 && intr.sent == 21,
 	   "interrupt: one signal at a time (%u sent, at most %u unhandled)", intr.sent,
 	   most_unhandled);
 	ok(after > before, "interrupt: the thread ran its own code between signals (%lu loops)",
 	   after - before);
 	sigaction(SIGUSR1, &old_sa, NULL);
+}
+
+/* ---- stuck.c ---- */
+
+static pid_t blocked_tid;
+
+static void *blocked_reader(void *arg)
+{
+	char c;
+
+	__atomic_store_n(&blocked_tid, gettid(), __ATOMIC_RELEASE);
+	return read(*(int *)arg, &c, 1) == 1 ? NULL : arg;
+}
+
+/* The state letter of thread tid (stat's field 3). */
+static char task_state(pid_t tid)
+{
+	char path[64], line[512], *p, state = '?';
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return state;
+	if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')')) && p[1] == ' ')
+		state = p[2];
+	fclose(f);
+	return state;
+}
+
+static void test_stuck(void)
+{
+	int pipe_fd[2], saved = dup(2);
+	FILE *out = tmpfile();
+	char text[8192], want[128];
+	size_t n = 0;
+	pthread_t t;
+	pid_t tid;
+
+	if (pipe(pipe_fd) || !out || saved < 0) {
+		ok(0, "stuck: a pipe and a file for stderr");
+		return;
+	}
+	pthread_create(&t, NULL, blocked_reader, &pipe_fd[0]);
+	while (!(tid = __atomic_load_n(&blocked_tid, __ATOMIC_ACQUIRE)))
+		usleep(1000);
+	for (int i = 0; i < 5000 && task_state(tid) != 'S'; i++)
+		usleep(1000);		/* into the read */
+	fflush(stderr);
+	dup2(fileno(out), 2);
+	vcam_report_stuck(tid, "the reader has not stopped", 0.5, 1);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(out);
+	n = fread(text, 1, sizeof(text) - 1, out);
+	text[n] = 0;
+	fclose(out);
+	if (write(pipe_fd[1], "x", 1) == 1)
+		pthread_join(t, NULL);
+	close(pipe_fd[0]);
+	close(pipe_fd[1]);
+	snprintf(want, sizeof(want),
+		 "vcam: the reader has not stopped after 0.50 s and 1 signals; thread %d, last on CPU ",
+		 (int)tid);
+	ok(!strncmp(text, want, strlen(want)), "stuck: the report names the thread and the wait");
+	snprintf(want, sizeof(want), "syscall:\nvcam:     %d ", SYS_read);
+	if (!ok(strstr(text, "State:\tS (sleeping)") && strstr(text, "SigBlk:") &&
+		strstr(text, "wchan:") && strstr(text, want) && strstr(text, "stack:"),
+		"stuck: state, signals, wchan, syscall (read) and stack of a thread blocked in read()"))
+		printf("# %s", text);
 }
 
 int main(void)
@@ -749,5 +822,6 @@ int main(void)
 	test_jpeg();
 	test_cli();
 	test_interrupt();
+	test_stuck();
 	return tap_done();
 }
