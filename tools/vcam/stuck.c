@@ -44,7 +44,7 @@ static void dump_proc_file(pid_t tid, const char *name, const char *const *keep)
 /* The CPU the thread last ran on (field 39 of stat), -1 if unknown. */
 static int last_cpu(pid_t tid)
 {
-	char path[64], line[1024], *p;
+	char path[64], line[1024], *p, *save;
 	int field = 3, cpu = -1;
 	FILE *f;
 
@@ -54,7 +54,7 @@ static int last_cpu(pid_t tid)
 		return -1;
 	/* the command name, field 2, may hold spaces: count after its ')' */
 	if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')'))) {
-		for (p = strtok(p + 1, " "); p; p = strtok(NULL, " "), field++) {
+		for (p = strtok_r(p + 1, " ", &save); p; p = strtok_r(NULL, " ", &save), field++) {
 			if (field == 39) {
 				cpu = atoi(p);
 				break;
@@ -75,7 +75,6 @@ void vcam_report_stuck(pid_t tid, const char *what, double waited, unsigned int 
 
 	fprintf(stderr, "vcam: %s after %.2f s and %u signals; thread %d, last on CPU %d, is in:\n",
 		what, waited, signals, (int)tid, last_cpu(tid));
-
 	dump_proc_file(tid, "status", status);
 	dump_proc_file(tid, "wchan", NULL);
 	dump_proc_file(tid, "syscall", NULL);
