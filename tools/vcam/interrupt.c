@@ -60,8 +60,11 @@ void vcam_interrupt_become(struct vcam_interrupt *i)
 
 int vcam_interrupt_send(struct vcam_interrupt *i, pthread_t thread)
 {
-	if (__atomic_load_n(&i->handled, __ATOMIC_ACQUIRE) != i->sent)
+	unsigned int handled = __atomic_load_n(&i->handled, __ATOMIC_ACQUIRE);
+
+	if (i->sent && handled == i->seen)
 		return 0;
+	i->seen = handled;
 	i->sent++;
 	pthread_kill(thread, SIGUSR1);
 	return 1;

@@ -8,7 +8,8 @@
 
 /* The signals sent to one thread by one sender, and those it handled. */
 struct vcam_interrupt {
-	unsigned int sent;		/* the sender's */
+	unsigned int sent;		/* the sender's count */
+	unsigned int seen;		/* the sender's: handled when it last sent */
 	unsigned int handled;		/* the handler's, atomic */
 };
 
@@ -20,8 +21,9 @@ void vcam_interrupt_block(sigset_t *old);
 /* Called by a thread to be interrupted through i: unblocks SIGUSR1, whose
  * handler from now on counts in i->handled. */
 void vcam_interrupt_become(struct vcam_interrupt *i);
-/* Sends thread a SIGUSR1 unless the previous one is not handled yet;
- * returns 1 if it sent one. */
+/* Sends thread a SIGUSR1 unless nothing was handled since the last one
+ * sent (a SIGUSR1 from elsewhere counts too: it may have merged with
+ * ours); returns 1 if it sent one. */
 int vcam_interrupt_send(struct vcam_interrupt *i, pthread_t thread);
 /* What the handler does: counts a signal handled by the calling thread. */
 void vcam_interrupt_handled(void);

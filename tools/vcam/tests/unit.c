@@ -669,7 +669,7 @@ static void test_cli(void)
 /* ---- interrupt.c ---- */
 
 static struct vcam_interrupt intr;
-static volatile int spin_stop;
+static volatile int spin_start, spin_stop;
 static unsigned long spins;
 
 /* A handler as slow as 7.3's debug kernel made signal delivery: 5 ms. */
@@ -689,10 +689,19 @@ static void slow_sigusr1(int sig)
 static void *spinner(void *arg)
 {
 	(void)arg;
+	while (!spin_start)
+		usleep(1000);
 	vcam_interrupt_become(&intr);
 	while (!spin_stop)
 		__atomic_add_fetch(&spins, 1, __ATOMIC_RELAXED);
 	return NULL;
+}
+
+/* Waits (up to 5 s) until the spinner has handled n signals. */
+static void wait_handled(unsigned int n)
+{
+	for (int i = 0; i < 5000 && __atomic_load_n(&intr.handled, __ATOMIC_ACQUIRE) < n; i++)
+		usleep(1000);
 }
 
 static void test_interrupt(void)
@@ -710,14 +719,14 @@ static void test_interrupt(void)
 	pthread_create(&t, NULL, spinner, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	sent_before = vcam_interrupt_send(&intr, t);
-	while (__atomic_load_n(&intr.handled, __ATOMIC_ACQUIRE) < 1)
-		usleep(1000);
-	ok(sent_before == 1 && intr.sent == 1,
+	spin_start = 1;
+	wait_handled(1);
+	ok(sent_before == 1 && intr.sent == 1 && intr.handled == 1,
 	   "interrupt: a signal sent before the thread took SIGUSR1 is handled once it does");
 	/*
 	 * Tries to send every millisecond, five times faster than the
-	 * handler, until 20 signals are sent (or 10 s): at most one signal
-	 * is ever unhandled, and the thread gets back to its own code between
+	 * handler, until 20 more are sent (or 10 s): at most one signal is
+	 * ever unhandled, and the thread gets back to its own code between
 	 * them (sending every time keeps it in the handler throughout).
 	 */
 	before = __atomic_load_n(&spins, __ATOMIC_RELAXED);
@@ -731,13 +740,20 @@ static void test_interrupt(void)
 		usleep(1000);
 	}
 	after = __atomic_load_n(&spins, __ATOMIC_RELAXED);
-	spin_stop = 1;
-	pthread_join(t, NULL);
 	ok(most_unhandled == 1 && intr.sent == 21,
 	   "interrupt: one signal at a time (%u sent, at most %u unhandled)", intr.sent,
 	   most_unhandled);
 	ok(after > before, "interrupt: the thread ran its own code between signals (%lu loops)",
 	   after - before);
+	/* a SIGUSR1 from elsewhere, handled: the sends go on */
+	wait_handled(intr.sent);
+	pthread_kill(t, SIGUSR1);
+	wait_handled(intr.sent + 1);
+	ok(vcam_interrupt_send(&intr, t) == 1 && vcam_interrupt_send(&intr, t) == 0,
+	   "interrupt: a signal from elsewhere does not stop the sends");
+	wait_handled(intr.sent + 1);
+	spin_stop = 1;
+	pthread_join(t, NULL);
 	sigaction(SIGUSR1, &old_sa, NULL);
 }
 
