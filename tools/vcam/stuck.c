@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What a thread that does not stop is doing, from /proc: a stop that
- * takes seconds is a fault of the kernel side under test (the gadget, the
- * UDC, the host driver) more often than of vcam, and the kernel stack of
- * the thread at that moment is what tells which.
+ * What a thread that does not stop is doing, from /proc. A stop that
+ * takes seconds holds up the host's control transfer; whether the thread
+ * waits in the kernel under test (the gadget, the UDC) or is busy in vcam
+ * shows in its state, signals and kernel stack at that moment: the first
+ * report found vcam's own signals keeping the writer in its handler
+ * (interrupt.c).
  */
 #include "stuck.h"
 
