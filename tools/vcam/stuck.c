@@ -14,17 +14,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+static FILE *open_task_file(pid_t tid, const char *name)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/%s", (int)tid, name);
+	return fopen(path, "r");
+}
+
 /*
  * Copies /proc/self/task/<tid>/<name> to stderr, each line indented; only
  * the lines that start with one of keep[] if keep is not NULL.
  */
 static void dump_proc_file(pid_t tid, const char *name, const char *const *keep)
 {
-	char path[64], line[256];
-	FILE *f;
+	FILE *f = open_task_file(tid, name);
+	char line[256];
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/%s", (int)tid, name);
-	f = fopen(path, "r");
 	if (!f) {
 		fprintf(stderr, "vcam:   %s: %s\n", name, strerror(errno));
 		return;
@@ -43,28 +49,26 @@ static void dump_proc_file(pid_t tid, const char *name, const char *const *keep)
 	fclose(f);
 }
 
-/* The CPU the thread last ran on (field 39 of stat), -1 if unknown. */
-static int last_cpu(pid_t tid)
+int vcam_task_stat(pid_t tid, int field, char *out, size_t n)
 {
-	char path[64], line[1024], *p, *save;
-	int field = 3, cpu = -1;
-	FILE *f;
+	FILE *f = open_task_file(tid, "stat");
+	char line[1024], *p, *save;
+	int at = 3, found = -1;
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
-	f = fopen(path, "r");
 	if (!f)
 		return -1;
 	/* the command name, field 2, may hold spaces: count after its ')' */
 	if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')'))) {
-		for (p = strtok_r(p + 1, " ", &save); p; p = strtok_r(NULL, " ", &save), field++) {
-			if (field == 39) {
-				cpu = atoi(p);
+		for (p = strtok_r(p + 1, " \n", &save); p; p = strtok_r(NULL, " \n", &save), at++) {
+			if (at == field) {
+				snprintf(out, n, "%s", p);
+				found = 0;
 				break;
 			}
 		}
 	}
 	fclose(f);
-	return cpu;
+	return found;
 }
 
 void vcam_report_stuck(pid_t tid, const char *what, double waited, unsigned int signals)
@@ -74,9 +78,12 @@ void vcam_report_stuck(pid_t tid, const char *what, double waited, unsigned int 
 		"State:", "SigPnd:", "ShdPnd:", "SigBlk:", "voluntary_ctxt_switches:",
 		"nonvoluntary_ctxt_switches:", NULL
 	};
+	char cpu[16];
 
-	fprintf(stderr, "vcam: %s after %.2f s and %u signals; thread %d, last on CPU %d, is in:\n",
-		what, waited, signals, (int)tid, last_cpu(tid));
+	if (vcam_task_stat(tid, 39, cpu, sizeof(cpu)))	/* the CPU it last ran on */
+		snprintf(cpu, sizeof(cpu), "-1");
+	fprintf(stderr, "vcam: %s after %.2f s and %u signals; thread %d, last on CPU %s, is in:\n",
+		what, waited, signals, (int)tid, cpu);
 	dump_proc_file(tid, "status", status);
 	dump_proc_file(tid, "wchan", NULL);
 	dump_proc_file(tid, "syscall", NULL);

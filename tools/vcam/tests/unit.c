@@ -9,6 +9,7 @@
 #include "framestamp.h"
 #include "interrupt.h"
 #include "stuck.h"
+#include "v4l2io.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -675,13 +676,11 @@ static unsigned long spins;
 /* A handler as slow as 7.3's debug kernel made signal delivery: 5 ms. */
 static void slow_sigusr1(int sig)
 {
-	struct timespec t0, t;
+	double t0 = now();
 
 	(void)sig;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	while ((t.tv_sec - t0.tv_sec) * 1000000000L + t.tv_nsec - t0.tv_nsec < 5000000L);
+	while (now() - t0 < 0.005)
+		;
 	vcam_interrupt_handled();
 }
 
@@ -769,20 +768,12 @@ static void *blocked_reader(void *arg)
 	return read(*(int *)arg, &c, 1) == 1 ? NULL : arg;
 }
 
-/* The state letter of thread tid (stat's field 3). */
+/* The state letter of thread tid. */
 static char task_state(pid_t tid)
 {
-	char path[64], line[512], *p, state = '?';
-	FILE *f;
+	char state[8];
 
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
-	f = fopen(path, "r");
-	if (!f)
-		return state;
-	if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')')) && p[1] == ' ')
-		state = p[2];
-	fclose(f);
-	return state;
+	return vcam_task_stat(tid, 3, state, sizeof(state)) ? '?' : state[0];
 }
 
 static void test_stuck(void)
