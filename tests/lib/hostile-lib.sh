@@ -8,7 +8,8 @@
 #                                 HOSTILE_OUT (its output), HOSTILE_ST (status)
 #                                 and HOSTILE_OK, HOSTILE_DROPPED, HOSTILE_CORRUPT;
 #                                 the frames lost, by cause: HOSTILE_LOST_FAULT
-#                                 (frames vcam made faulty) and HOSTILE_LOST_OTHER
+#                                 (frames vcam made faulty, at most HOSTILE_LOSS_CAP
+#                                 each: hostile_loss_cap FAULT) and HOSTILE_LOST_OTHER
 #   hostile_stat KEY              KEY of the stream's stats_raw (0 if absent)
 #   hostile_clean_modes N         a clean vcam, then in every mode: N frames
 #                                 that all verify and debugfs counts that
@@ -86,27 +87,38 @@ hostile_capture() {
 	read -r HOSTILE_LOST_FAULT HOSTILE_LOST_OTHER <<<"$(hostile_losses)"
 }
 
+# hostile_loss_cap FAULT: how many frames one faulty frame of vcam's FAULT
+# may cost (tests/lib/losses.awk books each missing frame to the fault only
+# within that many frames from a faulty one; any other loss fails the test):
+#   1  the fault spoils the frame's own payloads and nothing else (err-bit,
+#      oversize, truncate; random-bytes, whose frame arrives and fails the
+#      checksum; hdr-len-long and empty-payloads, which add payloads before
+#      the frame: 1 in case uvcvideo ends the frame before on them)
+#   2  the fault breaks a frame boundary (hdr-len-0, hdr-len-1: the faulty
+#      payloads are rejected so no FID toggle is seen, and the next frame
+#      carries the FID of the one before the fault and is taken for its
+#      tail; fid-toggle: the faulty frame's FID toggles leave the next
+#      frame out of sync): the faulty frame and the next
+#   3  random-payload: 1-16 payloads of random headers, whose FID and EOF
+#      bits are random: after the last of them the FID uvcvideo holds may
+#      equal the next frame's (lost as the random frame's tail), and an EOF
+#      among them may start a frame that swallows the one after (measured:
+#      the faulty frame and up to the two after it)
+# Other faults (stall-*, desc-*, disconnect) spoil no frame: 1, unused.
+hostile_loss_cap() {
+	case $1 in
+	hdr-len-0 | hdr-len-1 | fid-toggle) echo 2 ;;
+	random-payload) echo 3 ;;
+	*) echo 1 ;;
+	esac
+}
+
 # hostile_losses: "F O", the frames of the last capture that vcam-verify
-# found missing (each gap in the camera's sequence numbers it reports with
-# -v): F lost to an injected fault, O for any other cause. A gap that holds
-# a frame vcam made faulty (its "vcam: frame SEQ faulty" lines) is the
-# fault's, whole: a faulty frame whose payloads uvcvideo rejects shows no
-# FID toggle, so the next frame carries the FID of the one before the
-# fault and is taken for its tail, and random header bytes can shift the
-# FID parity for a frame more (measured: hdr-len-0, hdr-len-1 and
-# fid-toggle lose the faulty frame and the next, random-payload up to the
-# two after it). A gap with no faulty frame in it is another cause's.
+# found missing, F booked to the fault vcam injected (at most
+# HOSTILE_LOSS_CAP a faulty frame, hostile_loss_cap), O to any other cause.
 hostile_losses() {
 	touch "$VCAM_TMP/vcam.err"
-	awk '
-		FNR == NR { if ($1 == "vcam:" && $2 == "frame" && $4 == "faulty") bad[$3] = 1; next }
-		$1 == "vcam-verify:" && $3 == "dropped" && $4 == "before" && $5 == "seq" {
-			hit = 0
-			for (s = $6 - $2; s < $6; s++) if (s in bad) hit = 1
-			if (hit) f += $2; else o += $2
-		}
-		END { print f + 0, o + 0 }
-	' "$VCAM_TMP/vcam.err" - <<<"$HOSTILE_OUT"
+	awk -v cap="${HOSTILE_LOSS_CAP:-1}" -f tests/lib/losses.awk "$VCAM_TMP/vcam.err" - <<<"$HOSTILE_OUT"
 }
 
 hostile_stat() {
