@@ -16,12 +16,12 @@ cd "$top"
 # prove_fixture STRICT: prove's verdict on the fixture, run in a guest by
 # tests/exec with UVCDMA_STRICT=STRICT; its output in $tmp/prove-STRICT.
 prove_fixture() {
-	UVCDMA_STRICT=$1 prove --exec tests/exec "$fixture" >"$tmp/prove-$1" 2>&1
+	UVCDMA_STRICT=$1 prove -v --exec tests/exec "$fixture" >"$tmp/prove-$1" 2>&1
 }
 
 prove_fixture 1 && st=0 || st=$?
 ok "$([ "$st" -ne 0 ] && echo 0 || echo 1)" "UVCDMA_STRICT=1: prove fails the guest test that skips (exit $st)"
-like "$(cat "$tmp/prove-1")" "the lab provides what this test needs \(UVCDMA_STRICT=1\): no /uvcdma-no-such-prerequisite" \
+like "$(cat "$tmp/prove-1")" "^not ok 1 - the lab provides what this test needs \(UVCDMA_STRICT=1\): no /uvcdma-no-such-prerequisite" \
 	"UVCDMA_STRICT=1: the failure names the missing prerequisite"
 unlike "$(cat "$tmp/prove-1")" "skipped:" "UVCDMA_STRICT=1: prove counts no skip"
 [ "$st" -ne 0 ] || diag "$(cat "$tmp/prove-1")"
