@@ -30,7 +30,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel model model-validate upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel model model-validate upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean help fuzz fuzz-desc
 
 ## make            the main job: build the lab, smoke check, every mode RUNS times, trace, bpftrace, plots, summary
@@ -129,6 +129,12 @@ check: lab kernel-dma-debug model
 other-base-kernel: model
 
 test: check
+
+## make check-breakages   the breakage suite (tests/breakages/list): each breakage (a bug put into uvcvideo, vcam or
+##                 the tests' helpers, in a scratch copy) must make the tests listed with it fail; reports
+##                 "caught by TEST" or "MISSED" for each, fails on a miss (BREAKAGES="NAME..." picks some)
+check-breakages: lab
+	@UVCDMA_STRICT=1 tests/breakages/run $(BREAKAGES)
 
 ## make check-debug   the robustness tests (tests/guest/robust, the mode and fault tests) on the debug kernel; prints the wall time
 check-debug: lab kernel-debug

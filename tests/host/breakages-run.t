@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# tests/breakages/run, the breakage suite's runner, on a breakage of the
+# loss booking (tests/breakages/losses-merge-gap.patch): caught when the
+# list names the test that guards it, MISSED (and a failing exit) when it
+# names a test that never looks at it, as when the guard is disabled.
+# Lists in tests/host/fixtures/breakages/.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/tap.sh"
+plan 8
+fixtures=$top/tests/host/fixtures/breakages
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export UVCDMA_BREAKAGES_DIR=$tmp/scratch
+
+"$top/tests/breakages/run" --list "$fixtures/caught.list" >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
+is "$st" 0 "a breakage its test catches: exit 0"
+like "$(cat "$tmp/out")" "^losses-merge-gap: caught by tests/host/hostile-losses.t " "and the report names the test"
+like "$(cat "$tmp/err")" "breakages: 1 run, 1 caught, 0 missed" "the closing line counts it"
+[ "$st" -eq 0 ] || diag "$(cat "$tmp/out" "$tmp/err")" "$(tail -n 20 "$tmp/scratch/losses-merge-gap/tests.log" 2>/dev/null)"
+is "$(git -C "$top" diff --stat -- tests/lib/losses.awk)" "" "the breakage went into the scratch copy, not the repository"
+
+"$top/tests/breakages/run" --list "$fixtures/missed.list" >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
+is "$st" 1 "a breakage no listed test catches: exit 1"
+like "$(cat "$tmp/out")" "^losses-merge-gap: MISSED by tests/host/alloc-pairs.t " "and the report says MISSED"
+
+printf 'no-such-breakage tests/host/alloc-pairs.t\n' >"$tmp/bad.list"
+"$top/tests/breakages/run" --list "$tmp/bad.list" >/dev/null 2>"$tmp/err" && st=0 || st=$?
+is "$st" 1 "a list naming a breakage with no patch: exit 1"
+like "$(cat "$tmp/err")" "no no-such-breakage.patch beside the list" "and says which"
+done_testing
