@@ -54,7 +54,7 @@ expect() {
 		;;
 	esac
 	is "$HOSTILE_CORRUPT" 0 "$what: no corrupt frame delivered"
-	is "$HOSTILE_LOST_OTHER" 0 "$what: every frame lost is a faulty one's, or one of the $((HOSTILE_LOSS_CAP - 1)) after it ($HOSTILE_LOST_FAULT of them)"
+	is "$HOSTILE_LOST_OTHER" 0 "$what: every frame lost is lost to a fault, $HOSTILE_LOSS_CAP at most a faulty frame ($HOSTILE_LOST_FAULT of them)"
 	[ "$HOSTILE_LOST_OTHER" = 0 ] || diag "$(grep -E 'dropped before seq' <<<"$HOSTILE_OUT")" \
 		"faulty: $(sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' ')"
 	case $f in

@@ -33,7 +33,7 @@ for node in /dev/video0 /dev/video2; do
 		ran=$((ran + 1))
 		like "$out" "^# uvcstat run: $node \\(.*statistics $root/$streaming/stats_raw\$" \
 			"$node streams: the statistics of interface 1, the one that streamed"
-		like "$out" '^# verified \(framestamp\): frames 20 ok 20 ' "$node: 20 frames verified"
+		like "$out" '^# verified \(framestamp\): frames 20 ok 20 dropped 0 corrupt 0 ' "$node: 20 frames verified, none dropped or corrupt"
 		is "$(grep -v '^#' <<<"$out")" "$(cat "$root/$streaming/stats")" "$node: the report is that directory's stats"
 	else
 		is "$st" 14 "$node is the idle stream: streaming fails (exit 14), no statistics guessed"

@@ -8,52 +8,81 @@ set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
 . tests/lib/robust.sh
-plan 32
+plan 40
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 
-# fault_capture FAULT EVERY [ARG...]: start vcam with the fault, capture 30
-# frames by vcam-verify with ARGs added (robust_buffers: every loss must be
-# the fault's, none for want of a buffer)
+# fault_capture FAULT EVERY CAP [ARG...]: start vcam with the fault from
+# frame 3 on, every EVERY frames, capture 30 frames by vcam-verify -vv with
+# ARGs added (robust_buffers: none lost for want of a buffer); sets out, st
+# and the frames lost by cause (tests/lib/losses.awk, each faulty frame
+# costing at most CAP frames: hostile_loss_cap in tests/lib/hostile-lib.sh
+# says why), lost_fault and lost_other, and delivered_faulty: the faulty
+# frames vcam-verify was handed and found whole.
 fault_capture() {
 	vcam_ok "vcam --fault $1 --fault-every $2: /dev/video0" \
 		vcam_start --format yuyv --size 640x480 --fps 60 --fault "$1" --fault-every "$2" --fault-after 3
-	out=$(vcam-verify -f yuyv -s 640x480 -r 60 -c 30 -n "$(robust_buffers)" -t 5 "${@:3}" 2>&1) &&
+	out=$(vcam-verify -f yuyv -s 640x480 -r 60 -c 30 -n "$(robust_buffers)" -t 5 -vv "${@:4}" 2>&1) &&
 		st=0 || st=$?
 	vcam_stop TERM
+	read -r lost_fault lost_other <<<"$(awk -v cap="$3" -f tests/lib/losses.awk "$VCAM_TMP/vcam.err" - <<<"$out")"
+	delivered_faulty=$(awk '
+		FNR == NR { if ($1 == "vcam:" && $2 == "frame" && $4 == "faulty") bad[$3] = 1; next }
+		$1 == "vcam-verify:" && $2 == "buffer" && $4 == "seq" && $NF == "ok" && ($5 in bad) { n++ }
+		END { print n + 0 }
+	' "$VCAM_TMP/vcam.err" - <<<"$out")
 }
 
-fault_capture random-bytes 10
-is "$st" 1 "random-bytes: vcam-verify fails"
-like "$out" "^frames 30 ok 2[67] dropped 0 corrupt [34] out-of-order 0" \
-	"random-bytes: every 10th frame corrupt, none dropped"
-diag "$out"
+# losses_are_the_faults WHAT: every frame lost is a faulty one (or within
+# its cap), and no faulty frame arrived whole: 2 tests.
+losses_are_the_faults() {
+	is "$lost_other" 0 "$1: every frame lost is the fault's ($lost_fault of them, $(grep -m1 -o 'dropped [0-9]*' <<<"$out"))"
+	is "$delivered_faulty" 0 "$1: no faulty frame was delivered as a good one"
+	[ "$lost_other$delivered_faulty" = 00 ] || diag "$(grep -E 'dropped before|^frames' <<<"$out")" \
+		"faulty: $(sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' ')"
+}
 
-fault_capture err-bit 2
+# Any 30 consecutive frames hold exactly 3 of a fault every 10th frame
+# (from frame 3 on; the capture starts at frame 0 or later), and
+# random-bytes loses no frame: uvcvideo cannot see the bytes and delivers
+# each, and the checksum catches each.
+fault_capture random-bytes 10 1
+is "$st" 1 "random-bytes: vcam-verify fails"
+like "$out" "^frames 30 ok 27 dropped 0 corrupt 3 out-of-order 0" \
+	"random-bytes: every 10th frame corrupt (3 of 30), none dropped"
+diag "$(grep '^frames' <<<"$out")"
+
+fault_capture err-bit 2 1
 is "$st" 1 "err-bit: vcam-verify fails"
-like "$out" "^frames 30 ok 30 dropped (2[5-9]|3[0-9]) corrupt 0" "err-bit: uvcvideo drops every other frame"
-diag "$out"
+like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" "err-bit: uvcvideo drops frames, none corrupt"
+losses_are_the_faults "err-bit"
+diag "$(grep '^frames' <<<"$out")"
 
 # With --allow-host-reorder a capture whose frames have gaps at its end
 # waits for buffers uvcvideo may complete late: here the gaps are the
 # fault's drops and never fill, so the wait must end after one more round
 # of the buffers, without counting what it dequeues.
-fault_capture err-bit 2 --allow-host-reorder -v
+fault_capture err-bit 2 1 --allow-host-reorder
 is "$st" 1 "err-bit, --allow-host-reorder: the drops still fail"
-like "$out" "^frames 30 ok 30 dropped (2[5-9]|3[0-9]) corrupt 0" \
+like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" \
 	"err-bit, --allow-host-reorder: 30 frames counted, as asked"
+losses_are_the_faults "err-bit, --allow-host-reorder"
 like "$out" "frame\(s\) missing: waiting for buffers completed out of order" \
 	"err-bit, --allow-host-reorder: it waits for late buffers"
 unlike "$out" "no frame after" "err-bit, --allow-host-reorder: the wait ends before the timeout"
 
-fault_capture truncate 3
-like "$out" "^frames 30 ok 30 dropped (1[2-9]|2[0-9]) corrupt 0" "truncate: uvcvideo drops short frames"
-diag "$out"
+fault_capture truncate 3 1
+like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" "truncate: uvcvideo drops short frames"
+losses_are_the_faults "truncate"
+diag "$(grep '^frames' <<<"$out")"
 
-# every 3rd: with every other frame lost the host would never see FID toggle
-fault_capture hdr-len-0 3
+# every 3rd: with every other frame lost the host would never see FID
+# toggle; a faulty frame's rejected payloads leave the next frame out of
+# sync (cap 2)
+fault_capture hdr-len-0 3 2
 like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" "hdr-len-0: frames are lost, none corrupt"
-diag "$out"
+losses_are_the_faults "hdr-len-0"
+diag "$(grep '^frames' <<<"$out")"
 
 # Each fault's probe failure, as uvcvideo logs it.
 declare -A probe_fails=([desc-bad-link]='No streaming interface found'

@@ -21,8 +21,8 @@ events=(uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cpu_
 	dma_sync_sg_for_cpu dma_sync_sg_for_device
 	dma_alloc dma_free dma_alloc_pages dma_free_pages
 	dma_sync_single_for_cpu dma_sync_single_for_device)
-# 4; one an event; 5 + 4 + 3; the plugin 4; 2 a mode; 2; bpftrace 3
-plan $((4 + ${#events[@]} + 5 + 4 + 3 + 4 + 2 * ${#URB_ALLOC_MODES[@]} + 2 + 3))
+# 4; one an event; 5 + 4 + 3; the plugin 4; 4 a mode; 2; bpftrace 4
+plan $((4 + ${#events[@]} + 5 + 4 + 3 + 4 + 4 * ${#URB_ALLOC_MODES[@]} + 2 + 4))
 
 "$top/qemu/run" --run-dir "$dir/run" -- bash tests/lab/guest/record-modes.sh "/results/$name" \
 	>"$dir/out" 2>&1 && st=0 || st=$?
@@ -93,8 +93,18 @@ ok "$([ "$(count uvcvideo_copy_start)" -eq "$(count uvcvideo_copy_done)" ] && ec
 submits=$(count uvcvideo_urb_submit)
 ok "$([ "$submits" -ge "$complete" ] && [ "$submits" -le $((complete + 20)) ] && echo 0 || echo 1)" \
 	"one submission per completion, plus the 5 initial ones per stream ($submits for $complete)"
+# Each traced capture verified every frame: the trace is of a stream that
+# worked (record-modes.sh keeps each one's report and exit status).
+verified() { # verified FILE FRAMES NAME
+	local v
+	v=$(cat "$1" 2>/dev/null || true)
+	ok "$(grep -q "^frames $2 ok $2 dropped 0 corrupt 0 " <<<"$v" && grep -qx 'exit 0' <<<"$v" &&
+		echo 0 || echo 1)" "$3: $2 frames captured and verified, vcam-verify exits 0"
+	grep -qx 'exit 0' <<<"$v" || diag "$(tail -n 10 <<<"$v")"
+}
 for mode in "${URB_ALLOC_MODES[@]}"; do
 	like "$report" "uvcvideo_urb_complete: .* mode=$mode " "events carry the mode: $mode"
+	verified "$dir/verify-$mode.txt" 30 "$mode, under trace-cmd record"
 done
 # Every URB completed with data in a mode that syncs had its buffer synced
 # for the CPU by the DMA API itself, exactly once: a dma_sync_*_for_cpu
@@ -144,6 +154,29 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 done
 is "$(sed -n 's/^stray \([0-9]*\) .*/\1/p' <<<"$syncs")" 0 "no DMA API sync for the CPU outside uvcvideo's sync windows"
 
+# The order of sync and read, per URB: each header decode and each copy of
+# a URB's data must come after the sync for the CPU of its trip (the last
+# sync_for_cpu_done of that URB since its sync_for_device_start, which
+# every submission makes, in every mode and on every base). TCG has no
+# cache, so a driver that reads before it syncs still verifies every
+# frame: only this order shows it. Events name their URB as "STREAM urb=N".
+order=$(awk '
+	function field(name,   i) { for (i = 1; i <= NF; i++) if (index($i, name "=") == 1) return substr($i, length(name) + 2); return "?" }
+	function key(   i) { for (i = 1; i <= NF; i++) if ($i ~ /^urb=/) return $(i - 1) " " $i; return "?" }
+	/ uvcvideo_sync_for_device_start: / { st[key()] = "device" }
+	/ uvcvideo_sync_for_cpu_done: / { st[key()] = "cpu" }
+	/ uvcvideo_(decode_header|copy_start): / {
+		m = field("mode"); reads[m]++
+		if (st[key()] != "cpu") early[m]++
+	}
+	END { for (m in reads) printf "%s %d %d\n", m, reads[m], early[m] }
+' <<<"$report")
+for mode in "${URB_ALLOC_MODES[@]}"; do
+	read -r _ reads early <<<"$(grep "^$mode " <<<"$order" || echo "$mode 0 0")"
+	ok "$([ "$reads" -gt 0 ] && [ "$early" -eq 0 ] && echo 0 || echo 1)" \
+		"$mode: every header decode and copy comes after its URB's sync for the CPU ($reads, $early before it)"
+done
+
 # every mode but noncontiguous (the only one vmapped), as a regex alternation
 not_vmapped=$(printf '%s\n' "${URB_ALLOC_MODES[@]}" | grep -vx noncontiguous | paste -sd '|')
 unlike "$(grep ' uvcvideo_invalidate_vmap: ' <<<"$report")" "mode=($not_vmapped) " \
@@ -151,6 +184,7 @@ unlike "$(grep ' uvcvideo_invalidate_vmap: ' <<<"$report")" "mode=($not_vmapped)
 
 bt=$(cat "$dir/bpftrace.txt" 2>/dev/null || true)
 like "$bt" 'Tracing uvcvideo URB syncs' "the bpftrace script runs"
+verified "$dir/verify-bpftrace.txt" 30 "noncontiguous, under bpftrace"
 like "$bt" '@sync_for_cpu_ns\[noncontiguous\]:' "it prints a sync-for-cpu histogram keyed by mode name (noncontiguous)"
 like "$bt" '\[[0-9]+[KM]?, [0-9]+[KM]?\) +[0-9]+ \|@*' "with histogram buckets"
 done_testing
