@@ -9,10 +9,6 @@ CACHE_DIR=${UVCDMA_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/uvcdma}
 # package version with a series of its own in patches/<base>/. The bases are
 # the folders there that hold a series file, so adding one is adding a folder.
 KERNEL_DEFAULT=6.1
-# The host's variables that qemu/run exports into a guest's command, the
-# ones a guest test's verdict depends on: UVCDMA_STRICT (a skip fails under
-# 'make check', tests/lib/tap.sh), the base and variant the guest boots.
-export GUEST_ENV="UVCDMA_STRICT UVCDMA_KERNEL UVCDMA_KERNEL_VARIANT"
 KERNEL=${UVCDMA_KERNEL:-$KERNEL_DEFAULT}
 # kernel_bases: every base patches/ has a series for, one per line.
 kernel_bases() {

@@ -56,7 +56,7 @@ expect() {
 	is "$HOSTILE_CORRUPT" 0 "$what: no corrupt frame delivered"
 	is "$HOSTILE_LOST_OTHER" 0 "$what: every frame lost is lost to a fault, $HOSTILE_LOSS_CAP at most a faulty frame ($HOSTILE_LOST_FAULT of them)"
 	[ "$HOSTILE_LOST_OTHER" = 0 ] || diag "$(grep -E 'dropped before seq' <<<"$HOSTILE_OUT")" \
-		"faulty: $(sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' ')"
+		"faulty: $(vcam_faulty_frames)"
 	case $f in
 	hdr-len-0 | hdr-len-1 | err-bit | fid-toggle | oversize | truncate)
 		ok "$([ "$HOSTILE_DROPPED" -ge 1 ] && echo 0 || echo 1)" \

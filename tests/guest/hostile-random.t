@@ -47,7 +47,7 @@ for spec in "random-bytes --seed 12" "random-payload --seed 7"; do
 		ok "$([ "$HOSTILE_ST" -ne 2 ] && echo 0 || echo 1)" "$what: the stream goes on (no V4L2 error)"
 		is "$HOSTILE_LOST_OTHER" 0 "$what: every frame lost is lost to a fault, $HOSTILE_LOSS_CAP at most a faulty frame ($HOSTILE_LOST_FAULT of them)"
 		[ "$HOSTILE_LOST_OTHER" = 0 ] || diag "$(grep -E 'dropped before seq' <<<"$HOSTILE_OUT")" \
-			"faulty: $(sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' ')"
+			"faulty: $(vcam_faulty_frames)"
 		if [ "$fault" = random-bytes ]; then
 			ok "$([ "$HOSTILE_CORRUPT" -ge 1 ] && [ $((HOSTILE_OK + HOSTILE_CORRUPT)) -eq "$n" ] &&
 				echo 0 || echo 1)" "$what: the checksum catches the changed frames ($HOSTILE_CORRUPT)"

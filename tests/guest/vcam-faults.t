@@ -39,7 +39,7 @@ losses_are_the_faults() {
 	is "$lost_other" 0 "$1: every frame lost is the fault's ($lost_fault of them, $(grep -m1 -o 'dropped [0-9]*' <<<"$out"))"
 	is "$delivered_faulty" 0 "$1: no faulty frame was delivered as a good one"
 	[ "$lost_other$delivered_faulty" = 00 ] || diag "$(grep -E 'dropped before|^frames' <<<"$out")" \
-		"faulty: $(sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' ')"
+		"faulty: $(vcam_faulty_frames)"
 }
 
 # Any 30 consecutive frames hold exactly 3 of a fault every 10th frame

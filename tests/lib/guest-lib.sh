@@ -38,6 +38,12 @@ uvcvideo_nodrop() {
 	[ "$(cat "$param")" = "$1" ] || echo "$1" >"$param"
 }
 
+# vcam_faulty_frames: the frames the running vcam made faulty (its "vcam:
+# frame SEQ faulty" lines), on one line.
+vcam_faulty_frames() {
+	sed -n 's/^vcam: frame \([0-9]*\) faulty$/\1/p' "$VCAM_TMP/vcam.err" | paste -sd' '
+}
+
 vcam_ok() {
 	local name=$1 st
 	shift
