@@ -23,6 +23,13 @@
 #                                pages for fail_page_alloc; in 6.1 every call
 #                                of the task uses it up, inside RANGE or not)
 #   fault_run CMD...             run CMD marked make-it-fail
+#   robust_fail_urb_injection    succeeds when fail_urb_run can work: bpftrace,
+#                                and should_fail_alloc_page() injectable
+#                                (CONFIG_BPF_KPROBE_OVERRIDE)
+#   fail_urb_run K ORDER CMD...  run CMD with its K-th (from 0) URB buffer
+#                                allocation of ORDER failing once, at that
+#                                call and no other (tests/lib/fail-urb-alloc.bt);
+#                                what the probe did is in $VCAM_TMP/fail-urb.log
 #   robust_capture [CMD...] FRAMES   one stream (YUYV 640x480@30, 4 buffers, 16 on
 #                                the debug kernel) by vcam-verify,
 #                                run through CMD (e.g. fault_run); sets out and
@@ -132,6 +139,53 @@ fault_setup() {
 
 fault_run() {
 	bash -c 'echo 1 >/proc/self/make-it-fail && exec "$@"' fault_run "$@"
+}
+
+robust_fail_urb_injection() {
+	command -v bpftrace >/dev/null &&
+		grep -q '^should_fail_alloc_page[[:space:]]' /sys/kernel/debug/error_injection/list 2>/dev/null
+}
+
+# fail_urb_run: the command's process waits on a FIFO until bpftrace has
+# attached its probes, which filter on that process's pid, then execs the
+# command (same pid). fail_page_alloc cannot place a failure exactly: its
+# space budget counts what the task allocates before the stack trace filter
+# looks (6.1), and how much that is varies from run to run.
+fail_urb_run() {
+	local k=$1 order=$2 log=$VCAM_TMP/fail-urb.log go=$VCAM_TMP/fail-urb.go
+	local pid bpf func i st=0
+	shift 2
+	# Emptied here, not by bpftrace's redirection, which happens in the
+	# child, later: the wait below would read the last run's "armed".
+	: >"$log"
+	rm -f "$go"
+	mkfifo "$go"
+	# shellcheck disable=SC2016 # the inner script expands its own arguments
+	bash -c 'read -r _ <"$0" && exec "$@"' "$go" "$@" &
+	pid=$!
+	func=$(awk '$3 ~ /^uvc_alloc_urb_buffers(\.part\.[0-9]+)?$/ { print $3; exit }' /proc/kallsyms)
+	bpftrace --unsafe -e "$(sed "s/FUNCTION/$func/" tests/lib/fail-urb-alloc.bt)" "$pid" "$order" "$k" >"$log" 2>&1 &
+	bpf=$!
+	for ((i = 0; i < 1200; i++)); do
+		grep -qx armed "$log" && break
+		kill -0 "$bpf" 2>/dev/null || break
+		sleep 0.1
+	done
+	if ! grep -qx armed "$log"; then
+		kill "$pid" "$bpf" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		wait "$bpf" 2>/dev/null && st=0 || st=$?
+		echo "fail_urb_run: bpftrace (status $st, after $i waits) did not attach its probes:" >&2
+		cat "$log" >&2
+		rm -f "$go"
+		return 125
+	fi
+	echo go >"$go"
+	wait "$pid" || st=$?
+	kill -INT "$bpf"
+	wait "$bpf" || true
+	rm -f "$go"
+	return "$st"
 }
 
 # robust_buffers: how many buffers a capture that must lose no frame

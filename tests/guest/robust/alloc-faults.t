@@ -9,9 +9,10 @@
 #  - every allocation failing: STREAMON fails with ENOMEM, which the capture
 #    tool reports ("VIDIOC_STREAMON: Cannot allocate memory"); the next
 #    stream, with nothing failing, verifies;
-#  - one failure, at the first, the middle or the last of the 5 URB buffers
-#    (fail_page_alloc with min-order 2: the buffers are order-2 page
-#    allocations, and its space budget lets that many buffers through):
+#  - one failure, at the first, the middle or the last of the 5 URB buffers,
+#    placed exactly on the first capture: a bpftrace probe makes
+#    should_fail_alloc_page() fail the k-th allocation of a URB buffer's
+#    order inside uvc_alloc_urb_buffers() (fail_urb_run, tests/lib/robust.sh):
 #    uvcvideo frees what it had, retries with half the packets per URB, and
 #    the stream verifies;
 #  - either way, every buffer is freed the way (DMA API call, or kfree for
@@ -25,6 +26,7 @@ set -euo pipefail
 . tests/lib/robust.sh
 . tools/common/urb_alloc_modes.sh
 robust_fault_injection || skip_all "needs failslab and fail_page_alloc (qemu/kernel.config)"
+robust_fail_urb_injection || skip_all "needs bpftrace and CONFIG_BPF_KPROBE_OVERRIDE (qemu/kernel.config)"
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 urbs=5
@@ -82,37 +84,23 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	[ "$st" -eq 0 ] || diag "$out"
 	pairs_clean "$mode, after the failures"
 
+	# The order of one URB buffer's pages: the allocation the probe counts.
+	order=0
+	while [ $((4096 << order)) -lt "$full" ]; do order=$((order + 1)); done
 	for target in 0 $((urbs / 2)) $((urbs - 1)); do
 		what="$mode, URB $target of 0-$((urbs - 1)) failing once"
-		# The budget passes $target buffers of $pages pages. In 6.1 the
-		# stack trace filter comes last, so any order-2 allocation of the
-		# capture task (a slab of a large kmalloc cache) uses budget too,
-		# and how many varies from run to run (on the debug kernel, budget
-		# 14 failed before URB 2 and 15 after it): a failure before the
-		# target adds a page, one after it takes a page off, and either
-		# tries again.
-		pages=$((full / 4096))
-		budget=$((target * pages + 1))
-		[ "$target" -gt 0 ] || budget=0
-		for ((try = 0; try < 16; try++)); do
-			fault_setup fail_page_alloc 1 "$budget" "$range"
-			echo 2 >/sys/kernel/debug/fail_page_alloc/min-order
-			capture 20
-			left=$(cat /sys/kernel/debug/fail_page_alloc/times)
-			fault_reset
-			failed_at=$(sizes_of "$pairs" | awk '/^!/ { print n + 0; exit } { n++ }')
-			at=${failed_at:-$urbs}
-			if [ "$at" -lt "$target" ]; then
-				budget=$((budget + 1))
-			elif [ "$at" -gt "$target" ] && [ "$budget" -gt 0 ]; then
-				budget=$((budget - 1))
-			else
-				break
-			fi
-		done
-		diag "$what: $((try + 1)) captures to hit it"
-		is "$left" 0 "$what: the fault was injected"
-		is "${failed_at:-none}" "$target" "$what: the failure hit URB $target (budget $budget pages)"
+		dma_trace_start
+		robust_capture fail_urb_run "$target" "$order" 20
+		dma_trace_stop "$VCAM_TMP/trace"
+		pairs=$(alloc_pairs "$VCAM_TMP/trace")
+		failed_at=$(sizes_of "$pairs" | awk '/^!/ { print n + 0; exit } { n++ }')
+		# URBs 0 to $target counted, $target failed; the retry allocates
+		# half the order, which the probe does not count.
+		injected=$(grep -E '^(armed|failed [0-9]+|calls [0-9]+)$' "$VCAM_TMP/fail-urb.log" | tr '\n' ' ' || true)
+		is "$injected" "armed failed $target calls $((target + 1)) " \
+			"$what: the probe failed order-$order allocation $target, the only one it failed"
+		[ "$injected" = "armed failed $target calls $((target + 1)) " ] || diag "$(cat "$VCAM_TMP/fail-urb.log")"
+		is "${failed_at:-none}" "$target" "$what: the failure hit URB $target, on the first capture"
 		ok "$st" "$what: the stream verifies"
 		[ "$st" -eq 0 ] || diag "$out"
 		like "$pairs" ' failed 1 ' "$what: exactly one allocation failed ($pairs)"
