@@ -5,11 +5,13 @@ UVCDMA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${UVCDMA_BUILD_DIR:-$UVCDMA_TOP/build}
 RESULTS_DIR=${UVCDMA_RESULTS_DIR:-$UVCDMA_TOP/results}
 CACHE_DIR=${UVCDMA_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/uvcdma}
-# The kernel base (make ... KERNEL=, UVCDMA_KERNEL): a Debian linux-source
-# package version with a series of its own in patches/<base>/. The bases are
-# the folders there that hold a series file, so adding one is adding a folder.
+# The kernel base (make ... KERNEL=, which the Makefile exports as
+# UVCDMA_KERNEL; KERNEL= in the environment of a script run by hand, e.g.
+# tests/run, when UVCDMA_KERNEL is unset): a Debian linux-source package
+# version with a series of its own in patches/<base>/. The bases are the
+# folders there that hold a series file, so adding one is adding a folder.
 KERNEL_DEFAULT=6.1
-KERNEL=${UVCDMA_KERNEL:-$KERNEL_DEFAULT}
+KERNEL=${UVCDMA_KERNEL:-${KERNEL:-$KERNEL_DEFAULT}}
 # kernel_bases: every base patches/ has a series for, one per line.
 kernel_bases() {
 	local s
