@@ -181,6 +181,12 @@ bench-dma: lab
 clean:
 	rm -rf build
 
+## make distclean  make clean, then what the lab wrote outside the clone: the cache every clone of this machine shares
+##                 (~/.cache/uvcdma: kernel trees, ccache, sources, QEMU 10) and the trace-cmd plugin in
+##                 ~/.local/lib/traceevent/plugins; results/ and the Debian packages stay (qemu/distclean.sh)
+distclean: clean
+	@qemu/distclean.sh
+
 ## make help       this list
 help:
 	@sed -n 's/^## //p' Makefile
