@@ -39,6 +39,9 @@ endif
 	bench-lab bench-stats bench-vcam bench-dma plots clean distclean help fuzz fuzz-desc
 
 ifdef KERNELS
+ifneq ($(MODEL),)
+$(error MODEL= does not combine with KERNELS=: run make MODEL="$(MODEL)" KERNEL=BASE for each base)
+endif
 all: deps userland tools
 	@RUNS='$(RUNS)' FRAMES='$(FRAMES)' FORMAT='$(FORMAT)' SIZE='$(SIZE)' FPS='$(FPS)' \
 		MODES='$(MODES)' CLOCK='$(CLOCK)' JOBS='$(JOBS)' KERNELS='$(KERNELS)' qemu/compare-bases.sh

@@ -7,7 +7,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-plan $((6 + 6 * 3))	# 6 refusals of 3 tests each
+plan $((6 + 6 * 3 + 2))	# 6 refusals of 3 tests each
 
 bases=$(for s in "$top"/patches/*/series; do s=${s%/series}; echo "${s##*/}"; done | sort -V | paste -sd' ')
 is "$bases" "6.1 6.12 7.3" "three bases have a series: 6.1, 6.12 and 7.3"
@@ -41,4 +41,8 @@ trap 'rm -rf "$empty"' EXIT
 refused "KERNEL=5.10 tests/run" env -u UVCDMA_KERNEL KERNEL=5.10 "$top/tests/run" "$empty"
 refused "make kernel KERNEL=5.10" make -s -C "$top" kernel KERNEL=5.10
 refused "make check KERNEL=5.10" make -s -C "$top" check KERNEL=5.10
+# make -n: were it not refused, it would only print the commands
+out=$(make -s -n -C "$top" KERNELS="6.1 6.12" MODEL=rk3399-a53 2>&1) && st=0 || st=$?
+is "$st" 2 "make KERNELS=... MODEL=...: refused (MODEL= used to be dropped without a word)"
+like "$out" 'MODEL= does not combine with KERNELS=' "it says why ($out)"
 done_testing
