@@ -26,10 +26,14 @@
 #   robust_fail_urb_injection    succeeds when fail_urb_run can work: bpftrace,
 #                                and should_fail_alloc_page() injectable
 #                                (CONFIG_BPF_KPROBE_OVERRIDE)
-#   fail_urb_run K ORDER CMD...  run CMD with its K-th (from 0) URB buffer
-#                                allocation of ORDER failing once, at that
-#                                call and no other (tests/lib/fail-urb-alloc.bt);
-#                                what the probe did is in $VCAM_TMP/fail-urb.log
+#   fail_urb_start ORDER K...    start the probes that fail, for a process
+#                                named urbfail-K, the K-th (from 0) URB
+#                                buffer allocation of ORDER, once
+#                                (tests/lib/fail-urb-alloc.bt); fail_urb_stop
+#                                ends them
+#   fail_urb_run K CMD...        run CMD so that its K-th allocation fails;
+#                                the probes' lines of its pid ("failed K",
+#                                "calls N") in $VCAM_TMP/fail-urb.pid-lines
 #   robust_capture [CMD...] FRAMES   one stream (YUYV 640x480@30, 4 buffers, 16 on
 #                                the debug kernel) by vcam-verify,
 #                                run through CMD (e.g. fault_run); sets out and
@@ -146,45 +150,70 @@ robust_fail_urb_injection() {
 		grep -q '^should_fail_alloc_page[[:space:]]' /sys/kernel/debug/error_injection/list 2>/dev/null
 }
 
-# fail_urb_run: the command's process waits on a FIFO until bpftrace has
-# attached its probes, which filter on that process's pid, then execs the
-# command (same pid). fail_page_alloc cannot place a failure exactly: its
-# space budget counts what the task allocates before the stack trace filter
-# looks (6.1), and how much that is varies from run to run.
-fail_urb_run() {
-	local k=$1 order=$2 log=$VCAM_TMP/fail-urb.log go=$VCAM_TMP/fail-urb.go
-	local pid bpf func i st=0
-	shift 2
-	# Emptied here, not by bpftrace's redirection, which happens in the
-	# child, later: the wait below would read the last run's "armed".
-	: >"$log"
-	rm -f "$go"
-	mkfifo "$go"
-	# shellcheck disable=SC2016 # the inner script expands its own arguments
-	bash -c 'read -r _ <"$0" && exec "$@"' "$go" "$@" &
-	pid=$!
+# fail_urb_start ORDER K...: start the probes of tests/lib/fail-urb-alloc.bt
+# (one bpftrace for the whole test), ready to fail the K-th allocation of
+# ORDER for each K given; fail_urb_run K CMD... runs CMD (a program on the
+# PATH) through a link named urbfail-K, and reads what the probes did to
+# it into $fail_urb (the lines of its pid, "failed K" and "calls N");
+# fail_urb_stop ends the probes. fail_page_alloc cannot place a failure
+# exactly: its space budget counts what the task allocates before the
+# stack trace filter looks (6.1), and how much that is varies from run to
+# run.
+FAIL_URB_LOG=
+FAIL_URB_PID=
+fail_urb_start() {
+	local order=$1 func prog i
+	shift
+	FAIL_URB_LOG=$VCAM_TMP/fail-urb.log
 	func=$(awk '$3 ~ /^uvc_alloc_urb_buffers(\.part\.[0-9]+)?$/ { print $3; exit }' /proc/kallsyms)
-	bpftrace --unsafe -e "$(sed "s/FUNCTION/$func/" tests/lib/fail-urb-alloc.bt)" "$pid" "$order" "$k" >"$log" 2>&1 &
-	bpf=$!
+	prog=$(awk -v func_name="$func" -v ks="$*" '
+		{ gsub(/FUNCTION/, func_name) }
+		/^kprobe:should_fail_alloc_page / { block = 1 }
+		block { text = text $0 "\n"; if ($0 == "}") { block = 0; n = split(ks, k, " ")
+			for (i = 1; i <= n; i++) { t = text; gsub(/KTH/, k[i], t); printf "%s\n", t } }
+			next }
+		{ print }' tests/lib/fail-urb-alloc.bt)
+	# Emptied here, not by bpftrace's redirection, which happens later, in
+	# the child.
+	: >"$FAIL_URB_LOG"
+	bpftrace --unsafe -e "$prog" "$order" >"$FAIL_URB_LOG" 2>&1 &
+	FAIL_URB_PID=$!
 	for ((i = 0; i < 1200; i++)); do
-		grep -qx armed "$log" && break
-		kill -0 "$bpf" 2>/dev/null || break
+		grep -qx armed "$FAIL_URB_LOG" && return 0
+		kill -0 "$FAIL_URB_PID" 2>/dev/null || break
 		sleep 0.1
 	done
-	if ! grep -qx armed "$log"; then
-		kill "$pid" "$bpf" 2>/dev/null || true
-		wait "$pid" 2>/dev/null || true
-		wait "$bpf" 2>/dev/null && st=0 || st=$?
-		echo "fail_urb_run: bpftrace (status $st, after $i waits) did not attach its probes:" >&2
-		cat "$log" >&2
-		rm -f "$go"
-		return 125
-	fi
-	echo go >"$go"
+	echo "fail_urb_start: bpftrace did not attach its probes:" >&2
+	cat "$FAIL_URB_LOG" >&2
+	fail_urb_stop
+	return 1
+}
+
+fail_urb_stop() {
+	[ -n "$FAIL_URB_PID" ] || return 0
+	kill -INT "$FAIL_URB_PID" 2>/dev/null || true
+	wait "$FAIL_URB_PID" 2>/dev/null || true
+	FAIL_URB_PID=
+}
+
+# fail_urb_run runs in robust_capture's command substitution: what the
+# probes said of its pid goes to $VCAM_TMP/fail-urb.pid-lines for the test.
+fail_urb_run() {
+	local k=$1 prog pid i st=0
+	shift
+	prog=$(command -v "$1") || { echo "fail_urb_run: no $1" >&2; return 127; }
+	ln -sfn "$prog" "$VCAM_TMP/urbfail-$k"
+	shift
+	"$VCAM_TMP/urbfail-$k" "$@" &
+	pid=$!
 	wait "$pid" || st=$?
-	kill -INT "$bpf"
-	wait "$bpf" || true
-	rm -f "$go"
+	# the probes print when uvc_alloc_urb_buffers() returns, long before
+	# the capture ends; their output may lag a little
+	for ((i = 0; i < 50; i++)); do
+		grep -q "^pid $pid calls " "$FAIL_URB_LOG" && break
+		sleep 0.1
+	done
+	sed -n "s/^pid $pid //p" "$FAIL_URB_LOG" >"$VCAM_TMP/fail-urb.pid-lines"
 	return "$st"
 }
 

@@ -10,9 +10,10 @@
 #    tool reports ("VIDIOC_STREAMON: Cannot allocate memory"); the next
 #    stream, with nothing failing, verifies;
 #  - one failure, at the first, the middle or the last of the 5 URB buffers,
-#    placed exactly on the first capture: a bpftrace probe makes
+#    placed exactly on the first capture: bpftrace probes make
 #    should_fail_alloc_page() fail the k-th allocation of a URB buffer's
-#    order inside uvc_alloc_urb_buffers() (fail_urb_run, tests/lib/robust.sh):
+#    order inside uvc_alloc_urb_buffers() for a capture run as urbfail-k
+#    (fail_urb_start, fail_urb_run, tests/lib/robust.sh):
 #    uvcvideo frees what it had, retries with half the packets per URB, and
 #    the stream verifies;
 #  - either way, every buffer is freed the way (DMA API call, or kfree for
@@ -30,6 +31,8 @@ robust_fail_urb_injection || skip_all "needs bpftrace and CONFIG_BPF_KPROBE_OVER
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 urbs=5
+# the URBs whose allocation fails once: the first, the middle, the last
+targets=(0 $((urbs / 2)) $((urbs - 1)))
 # 3; a mode 10 and 6 for each of the 3 URBs failing once; 1, kmemleak_end
 # 1, kernel_healthy 3
 plan $((3 + (10 + 3 * 6) * ${#URB_ALLOC_MODES[@]} + 1 + 1 + 3))
@@ -87,19 +90,24 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	# The order of one URB buffer's pages: the allocation the probe counts.
 	order=0
 	while [ $((4096 << order)) -lt "$full" ]; do order=$((order + 1)); done
-	for target in 0 $((urbs / 2)) $((urbs - 1)); do
+	[ "$order" = "${probes_order:-$order}" ] || diag "$mode: URB buffers of order $order, the probes count order $probes_order"
+	if [ -z "${probes_order:-}" ]; then
+		probes_order=$order
+		fail_urb_start "$order" "${targets[@]}" || true
+	fi
+	for target in "${targets[@]}"; do
 		what="$mode, URB $target of 0-$((urbs - 1)) failing once"
 		dma_trace_start
-		robust_capture fail_urb_run "$target" "$order" 20
+		robust_capture fail_urb_run "$target" 20
 		dma_trace_stop "$VCAM_TMP/trace"
 		pairs=$(alloc_pairs "$VCAM_TMP/trace")
 		failed_at=$(sizes_of "$pairs" | awk '/^!/ { print n + 0; exit } { n++ }')
 		# URBs 0 to $target counted, $target failed; the retry allocates
-		# half the order, which the probe does not count.
-		injected=$(grep -E '^(armed|failed [0-9]+|calls [0-9]+)$' "$VCAM_TMP/fail-urb.log" | tr '\n' ' ' || true)
-		is "$injected" "armed failed $target calls $((target + 1)) " \
+		# half the order, which the probes do not count.
+		injected=$(tr '\n' ' ' <"$VCAM_TMP/fail-urb.pid-lines")
+		is "$injected" "failed $target calls $((target + 1)) " \
 			"$what: the probe failed order-$order allocation $target, the only one it failed"
-		[ "$injected" = "armed failed $target calls $((target + 1)) " ] || diag "$(cat "$VCAM_TMP/fail-urb.log")"
+		[ "$injected" = "failed $target calls $((target + 1)) " ] || diag "$(cat "$VCAM_TMP/fail-urb.log")"
 		is "${failed_at:-none}" "$target" "$what: the failure hit URB $target, on the first capture"
 		ok "$st" "$what: the stream verifies"
 		[ "$st" -eq 0 ] || diag "$out"
@@ -109,6 +117,7 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 			"$what: uvcvideo fell back to $urbs buffers of half the packets ($((full / 2)) bytes)"
 	done
 done
+fail_urb_stop
 vcam_stop TERM
 is "$VCAM_STATUS" 0 "vcam exits 0"
 kmemleak_end "URB allocation faults"
