@@ -17,11 +17,16 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 cycles=$(robust_count 24 8)
-# 3; streaming, switching and unplug 1, 1 and 4, and stop_reader's 2 each;
+# 4; streaming, switching and unplug 1, 1 and 4, and stop_reader's 2 each;
 # the trace 2 + 1 a mode; 2, kmemleak_end 1, kernel_healthy 3
-plan $((3 + 3 * 2 + 1 + 1 + 4 + 2 + ${#URB_ALLOC_MODES[@]} + 2 + 1 + 3))
+plan $((4 + 3 * 2 + 1 + 1 + 4 + 2 + ${#URB_ALLOC_MODES[@]} + 2 + 1 + 3))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+# A lost frame told apart: for want of a queued buffer, or another cause
+# (vcam-verify needs nodrop=1 for that; 6.1 and 6.12 default to 0, where
+# every loss is "other"). One first switching stream lost a frame of
+# "other" cause on 6.1 (2026-12-07, 1 of 3 runs): which it was is unknown.
+vcam_ok "uvcvideo nodrop=1" uvcvideo_nodrop 1
 kmemleak_begin
 vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
 dir=$(vcam_stats_dir)
