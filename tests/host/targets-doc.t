@@ -33,12 +33,13 @@ targets=$(doc_targets "$top/$doc")
 ok "$([ "$(wc -l <<<"$targets")" -ge 25 ] && echo 0 || echo 1)" "$doc's table names the targets ($(wc -l <<<"$targets"))"
 is "$targets" "$(user_rules "$top/Makefile")" "$doc's table names every rule of the Makefile but the internal ones, and nothing else"
 is "$(sort <<<"$targets" | uniq -d)" "" "$doc names each target once"
-is "$(cd "$top" && make -s help 2>/dev/null)" "$("$top/qemu/make-help.sh" "$top/$doc")" "make help prints $doc's table"
-is "$(cd "$top" && make -s help 2>/dev/null | sed -nE 's/^make( ([a-z0-9-]+))?( .*)?$/\2/p' | sed 's/^$/all/' | sort)" \
+help=$(cd "$top" && make -s help 2>/dev/null)
+is "$help" "$("$top/qemu/make-help.sh" "$top/$doc")" "make help prints $doc's table"
+is "$(sed -nE 's/^make( ([a-z0-9-]+))?( .*)?$/\2/p' <<<"$help" | sed 's/^$/all/' | sort)" \
 	"$targets" "make help has a line for each target of the table"
 is "$(HELP_WIDTH=100 "$top/qemu/make-help.sh" "$fixtures/table.md.txt")" "$(cat "$fixtures/help.txt")" \
 	"the rendering: backquotes and link syntax gone, the links as paths, wrapped at the width"
-is "$(cd "$top" && make -s help | awk 'length > 110' | wc -l)" 0 "make help's lines are 110 columns at most"
+is "$(awk 'length > 110' <<<"$help" | wc -l)" 0 "make help's lines are 110 columns at most"
 grep -q "^## " "$top/Makefile" && st=1 || st=0
 ok "$st" "the Makefile has no description of its own (## lines) to drift from $doc"
 

@@ -152,9 +152,9 @@ robust_fail_urb_injection() {
 # fail_urb_start ORDER K...: start the probes of tests/lib/fail-urb-alloc.bt
 # (one bpftrace for the whole test), ready to fail the K-th allocation of
 # ORDER for each K given; fail_urb_run K CMD... runs CMD (a program on the
-# PATH) through a link named urbfail-K, and reads what the probes did to
-# it into $fail_urb (the lines of its pid, "failed K" and "calls N");
-# fail_urb_stop ends the probes. fail_page_alloc cannot place a failure
+# PATH) through a link named urbfail-K, and keeps what the probes did to
+# it (the lines of its pid, "failed K" and "calls N") in
+# $VCAM_TMP/fail-urb.pid-lines; fail_urb_stop ends the probes. fail_page_alloc cannot place a failure
 # exactly: its space budget counts what the task allocates before the
 # stack trace filter looks (6.1), and how much that is varies from run to
 # run.
@@ -195,8 +195,8 @@ fail_urb_stop() {
 	FAIL_URB_PID=
 }
 
-# fail_urb_run runs in robust_capture's command substitution: what the
-# probes said of its pid goes to $VCAM_TMP/fail-urb.pid-lines for the test.
+# fail_urb_run runs in robust_capture's command substitution, hence the
+# file rather than a variable.
 fail_urb_run() {
 	local k=$1 prog pid i st=0
 	shift

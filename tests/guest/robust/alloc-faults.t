@@ -45,11 +45,13 @@ range=$(sym_range 'uvc_alloc_urb_buffers(\.part\.[0-9]+)?' || true)
 like "$range" '^0x[0-9a-f]+ 0x[0-9a-f]+$' "uvc_alloc_urb_buffers() found in kallsyms ($range)"
 [ -n "$range" ] || { done_testing || true; exit 1; }
 
-# capture FRAMES: a stream of FRAMES frames by a task marked make-it-fail,
-# traced; sets out, st and pairs (alloc_pairs of the trace).
+# capture [WRAPPER...] FRAMES: a stream of FRAMES frames, traced, by a task
+# run through WRAPPER (default fault_run: marked make-it-fail); sets out, st
+# and pairs (alloc_pairs of the trace).
 capture() {
+	[ $# -gt 1 ] || set -- fault_run "$1"
 	dma_trace_start
-	robust_capture fault_run "$1"
+	robust_capture "$@"
 	dma_trace_stop "$VCAM_TMP/trace"
 	pairs=$(alloc_pairs "$VCAM_TMP/trace")
 }
@@ -97,17 +99,14 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	fi
 	for target in "${targets[@]}"; do
 		what="$mode, URB $target of 0-$((urbs - 1)) failing once"
-		dma_trace_start
-		robust_capture fail_urb_run "$target" 20
-		dma_trace_stop "$VCAM_TMP/trace"
-		pairs=$(alloc_pairs "$VCAM_TMP/trace")
+		capture fail_urb_run "$target" 20
 		failed_at=$(sizes_of "$pairs" | awk '/^!/ { print n + 0; exit } { n++ }')
 		# URBs 0 to $target counted, $target failed; the retry allocates
 		# half the order, which the probes do not count.
 		injected=$(tr '\n' ' ' <"$VCAM_TMP/fail-urb.pid-lines")
-		is "$injected" "failed $target calls $((target + 1)) " \
-			"$what: the probe failed order-$order allocation $target, the only one it failed"
-		[ "$injected" = "failed $target calls $((target + 1)) " ] || diag "$(cat "$VCAM_TMP/fail-urb.log")"
+		expected="failed $target calls $((target + 1)) "
+		is "$injected" "$expected" "$what: the probe failed order-$order allocation $target, the only one it failed"
+		[ "$injected" = "$expected" ] || diag "$(cat "$VCAM_TMP/fail-urb.log")"
 		is "${failed_at:-none}" "$target" "$what: the failure hit URB $target, on the first capture"
 		ok "$st" "$what: the stream verifies"
 		[ "$st" -eq 0 ] || diag "$out"
