@@ -92,10 +92,15 @@ userland: deps
 	@qemu/userland.sh
 
 TOOLS := $(patsubst %/Makefile,%,$(wildcard tools/*/Makefile))
+# The tools compile through the lab's ccache (qemu/lib.sh's CACHE_DIR), on
+# every core: in a fresh clone they are otherwise the longest part of
+# 'make lab' once the kernels are built.
+TOOLS_CCACHE_DIR := $(or $(CCACHE_DIR),$(or $(UVCDMA_CACHE_DIR),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/uvcdma)/ccache)
+TOOLS_MAKE = CCACHE_DIR=$(TOOLS_CCACHE_DIR) $(MAKE) -s -j$(shell nproc) CCACHE=$(if $(shell command -v ccache),ccache)
 tools: deps userland
 	@for t in $(TOOLS); do \
-		$(MAKE) -s -C $$t OUT=$(CURDIR)/build/host || exit 1; \
-		$(MAKE) -s -C $$t OUT=$(CURDIR)/build/arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+		$(TOOLS_MAKE) -C $$t OUT=$(CURDIR)/build/host || exit 1; \
+		$(TOOLS_MAKE) -C $$t OUT=$(CURDIR)/build/arm64 CROSS_COMPILE=aarch64-linux-gnu- \
 			SYSROOT=$(CURDIR)/build/guest-root || exit 1; \
 	done
 	@$(MAKE) -s -C tools/tep-plugin OUT=$(CURDIR)/build/host install

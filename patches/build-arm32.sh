@@ -23,8 +23,13 @@ configure() {
 	kernel_merge_config "$tree" "$fragment"
 	"$UVCDMA_TOP/qemu/check-config.sh" "$fragment" "$tree/.config" "$tree" >&2 ||
 		die "Kconfig dropped options that ${fragment##*/} asks for (listed above)"
+	kernel_config_done "$tree" "$fragment"
 }
-step "arm32: configuring from ${fragment#"$UVCDMA_TOP"/}" configure
+if kernel_config_current "$tree" "$fragment"; then
+	log "arm32: configured from ${fragment#"$UVCDMA_TOP"/} at this commit already"
+else
+	step "arm32: configuring from ${fragment#"$UVCDMA_TOP"/}" configure
+fi
 
 log_file=$BUILD_DIR/arm32-$KERNEL-build.log
 arm32_make() {

@@ -34,10 +34,7 @@ cross=$ARM32_CROSS
 
 build_kernel() {
 	local fragments=("$UVCDMA_TOP/qemu/kernel-arm32.config" "$UVCDMA_TOP/qemu/kernel-arm32-guest.config")
-	local want have=""
-	want=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
-	[ -f "$tree/.uvcdma-config" ] && have=$(cat "$tree/.uvcdma-config")
-	if [ "$want" != "$have" ] || [ ! -f "$tree/.config" ]; then
+	if ! kernel_config_current "$tree" "${fragments[@]}"; then
 		kernel_merge_config "$tree" "${fragments[@]}"
 		local f
 		for f in "${fragments[@]}"; do
@@ -46,7 +43,7 @@ build_kernel() {
 			"$UVCDMA_TOP/qemu/check-config.sh" "$out/check.config" "$tree/.config" "$tree" >&2 ||
 				die "Kconfig dropped options that ${f##*/} asks for (listed above)"
 		done
-		echo "$want" >"$tree/.uvcdma-config"
+		kernel_config_done "$tree" "${fragments[@]}"
 	fi
 	local log_file=$out/kernel-build.log
 	make -C "$tree" -j"${JOBS:-$(nproc)}" CC="ccache ${cross}gcc" zImage modules >"$log_file" 2>&1 ||

@@ -239,6 +239,28 @@ kernel_merge_config() {
 	make -C "$tree" -s olddefconfig
 }
 
+# kernel_config_key TREE FRAGMENT...: what TREE's .config was made from
+# (the fragments' text and the commit checked out), as one hash.
+kernel_config_key() {
+	local tree=$1
+	shift
+	{ cat "$@"; git -C "$tree" rev-parse HEAD; } | sha256sum | cut -d' ' -f1
+}
+
+# kernel_config_current TREE FRAGMENT...: true when TREE's .config was made
+# from these fragments at this commit (kernel_config_done recorded it), so
+# that merging them again (a minute of Kconfig runs on 2 cores) would
+# change nothing.
+kernel_config_current() {
+	[ -f "$1/.config" ] && [ -f "$1/.uvcdma-config" ] &&
+		[ "$(cat "$1/.uvcdma-config")" = "$(kernel_config_key "$@")" ]
+}
+
+# kernel_config_done TREE FRAGMENT...: record what TREE's .config was made from.
+kernel_config_done() {
+	kernel_config_key "$@" >"$1/.uvcdma-config"
+}
+
 # step "what" CMD...: announce a long step, run it, report how long it took.
 step() {
 	local what=$1 t0

@@ -25,6 +25,9 @@ packages=$(grep -v '^#' "$packages_file" | grep -v '^[[:space:]]*$' | paste -sd,
 
 extract() {
 	rm -rf "$GUEST_ROOT.tmp"
+	# mmdebstrap wants the target's parent to exist: 'make userland' may
+	# run before anything else made the build directory.
+	mkdir -p "${GUEST_ROOT%/*}"
 	mmdebstrap --quiet --variant=extract --arch=arm64 \
 		--include="$packages" \
 		bookworm "$GUEST_ROOT.tmp" \

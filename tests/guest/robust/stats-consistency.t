@@ -40,12 +40,17 @@ echo 1 >"$TRACEFS/events/dma/enable"
 echo 1 >"$TRACEFS/tracing_on"
 cat "$TRACEFS/trace_pipe" >"$VCAM_TMP/pipe" &
 pipe_pid=$!
-(while [ ! -e "$VCAM_TMP/stop" ]; do cat "$TRACEFS/trace" >/dev/null; done) &
+# Niced, as the statistics reader: they take the CPU the camera and the
+# capture leave, rather than a share of it that makes every stream (and
+# the guest time it costs) two to three times longer. The trace reader has
+# its own stop file: it reads through every phase.
+# shellcheck disable=SC2016 # the loop's own arguments
+nice -n 19 bash -c 'while [ ! -e "$1" ]; do cat "$2/trace" >/dev/null; done' reader "$VCAM_TMP/trace-stop" "$TRACEFS" &
 trace_reader=$!
 
 start_reader() {
 	rm -f "$VCAM_TMP/stop"
-	awk -v raw="$1/stats_raw" -v text="$1/stats" -v stop="$VCAM_TMP/stop" \
+	nice -n 19 awk -v raw="$1/stats_raw" -v text="$1/stats" -v stop="$VCAM_TMP/stop" \
 		-f tests/lib/stats-check.awk >"$VCAM_TMP/reader.$2" &
 	reader=$!
 }
@@ -63,8 +68,8 @@ stop_reader() { # stop_reader PHASE: TAP of what the reader saw
 capture() { robust_capture "$1"; }
 
 start_reader "$dir" streaming
-capture 150
-ok "$st" "streaming: 150 frames verify while the statistics are read"
+capture 60
+ok "$st" "streaming: 60 frames verify while the statistics are read"
 [ "$st" -eq 0 ] || diag "$out"
 stop_reader streaming
 
@@ -92,7 +97,7 @@ sleep 1
 check "unplug: the stream's statistics directory is gone" test ! -e "$dir"
 stop_reader unplug
 
-touch "$VCAM_TMP/stop"
+touch "$VCAM_TMP/trace-stop"
 wait "$trace_reader" || true
 echo 0 >"$TRACEFS/tracing_on"
 kill "$pipe_pid" 2>/dev/null || true
