@@ -53,27 +53,34 @@ build_kernel() {
 		die "modules_install failed (log: $log_file)"
 }
 
-# Debian's armhf busybox-static, unpacked without running anything foreign.
+# Debian's armhf busybox-static, unpacked without running anything foreign:
+# one copy for every base, as the guests of two bases may be built at once.
+busybox_root=$BUILD_DIR/arm32-busybox-root
 build_busybox() {
-	local root=$out/busybox-root
-	[ -x "$root/bin/busybox" ] && return
-	command -v mmdebstrap >/dev/null || die "mmdebstrap not found: run 'make deps'"
-	rm -rf "$root.tmp"
-	mmdebstrap --quiet --variant=extract --arch=armhf --include=busybox-static \
-		bookworm "$root.tmp" "deb $mirror bookworm main" >"$out/busybox.log" 2>&1 ||
-		{ cat "$out/busybox.log" >&2; die "mmdebstrap (armhf busybox-static) failed"; }
-	mv "$root.tmp" "$root"
+	local root=$busybox_root
+	exec 8>"$root.lock"
+	flock 8
+	if [ ! -x "$root/bin/busybox" ]; then
+		command -v mmdebstrap >/dev/null || die "mmdebstrap not found: run 'make deps'"
+		rm -rf "$root.tmp"
+		mmdebstrap --quiet --variant=extract --arch=armhf --include=busybox-static \
+			bookworm "$root.tmp" "deb $mirror bookworm main" >"$out/busybox.log" 2>&1 ||
+			{ cat "$out/busybox.log" >&2; die "mmdebstrap (armhf busybox-static) failed"; }
+		mv "$root.tmp" "$root"
+	fi
+	exec 8>&-
 }
 
 build_initramfs() {
 	local dir=$out/initramfs release
 	release=$(cat "$tree/include/config/kernel.release")
-	make -s -C "$UVCDMA_TOP/tools/vcam" OUT="$out/armhf" CROSS_COMPILE="$cross" \
+	make -s -j"${JOBS:-$(nproc)}" -C "$UVCDMA_TOP/tools/vcam" OUT="$out/armhf" CROSS_COMPILE="$cross" \
+		CCACHE="$(command -v ccache || true)" \
 		"$out/armhf/bin/vcam" "$out/armhf/bin/vcam-verify" >"$out/vcam-build.log" 2>&1 ||
 		{ cat "$out/vcam-build.log" >&2; die "vcam's armhf build failed"; }
 	rm -rf "$dir"
 	mkdir -p "$dir/bin" "$dir/etc" "$dir/lib"
-	cp "$out/busybox-root/bin/busybox" "$out/armhf/bin/vcam" "$out/armhf/bin/vcam-verify" "$dir/bin/"
+	cp "$busybox_root/bin/busybox" "$out/armhf/bin/vcam" "$out/armhf/bin/vcam-verify" "$dir/bin/"
 	ln -s busybox "$dir/bin/sh"
 	cp -a "$out/modules/lib/modules" "$dir/lib/"
 	install -m 0755 "$UVCDMA_TOP/qemu/guest/arm32-stream.sh" "$dir/init"
