@@ -111,10 +111,10 @@ echo "1..$((guest_tests + 2))"
 # icount clock of the arm64 tests: there this kernel (lockdep, PREEMPT)
 # stalled at boot with both vCPUs spinning in multi_cpu_stop (an RCU
 # stall report, then nothing for 7 minutes; seen once, not understood
-# yet), so on a loaded host the capture can fall behind the camera, and
-# the guest's stream allows frames lost for want of a queued buffer (and
-# only those, 10 % at most: qemu/guest/arm32-stream.sh). A watchdog ends
-# a guest that hangs.
+# yet; on 2026-12-07 it booted there with RCU stall reports and took
+# 535 s, against about 16 s here). On a loaded host the capture could fall
+# behind the camera: it queues 32 buffers and may lose no frame
+# (qemu/guest/arm32-stream.sh). A watchdog ends a guest that hangs.
 frames=${FRAMES:-60}
 timeout_s=${UVCDMA_TIMEOUT:-900}
 console=$out/console.log
