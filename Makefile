@@ -118,7 +118,7 @@ other-base-kernel: model
 
 test: check
 
-check-breakages: lab
+check-breakages: lab kernel-debug
 	@UVCDMA_STRICT=1 tests/breakages/run $(BREAKAGES)
 
 check-debug: lab kernel-debug

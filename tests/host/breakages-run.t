@@ -7,7 +7,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-plan 8
+plan 12
 fixtures=$top/tests/host/fixtures/breakages
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -28,4 +28,14 @@ printf 'no-such-breakage tests/host/alloc-pairs.t\n' >"$tmp/bad.list"
 "$top/tests/breakages/run" --list "$tmp/bad.list" >/dev/null 2>"$tmp/err" && st=0 || st=$?
 is "$st" 1 "a list naming a breakage with no patch: exit 1"
 like "$(cat "$tmp/err")" "no no-such-breakage.patch beside the list" "and says which"
+# A breakage of another kernel variant: handed to a run of the runner on
+# that variant (its own closing line, then the outer one).
+"$top/tests/breakages/run" --list "$fixtures/variant.list" >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
+is "$st" 0 "a breakage listed for a kernel variant, caught: exit 0"
+like "$(cat "$tmp/out")" "^losses-merge-gap: caught by tests/host/hostile-losses.t " "and the report names the test"
+is "$(grep -c 'breakages: 1 run, 1 caught, 0 missed' "$tmp/err")" 2 "run again on the variant: two closing lines"
+printf 'losses-merge-gap variant=no-such tests/host/hostile-losses.t\n' >"$tmp/variant.list"
+ln -s "$fixtures/losses-merge-gap.patch" "$tmp/losses-merge-gap.patch"
+"$top/tests/breakages/run" --list "$tmp/variant.list" >/dev/null 2>"$tmp/err" && st=0 || st=$?
+like "$(cat "$tmp/err")" "no kernel variant 'no-such'" "an unknown variant is refused, by name ($st)"
 done_testing
