@@ -92,10 +92,10 @@ userland: deps
 	@qemu/userland.sh
 
 TOOLS := $(patsubst %/Makefile,%,$(wildcard tools/*/Makefile))
-# The tools compile through the lab's ccache (qemu/lib.sh's CACHE_DIR), on
-# every core: in a fresh clone they are otherwise the longest part of
-# 'make lab' once the kernels are built.
-TOOLS_CCACHE_DIR := $(or $(CCACHE_DIR),$(or $(UVCDMA_CACHE_DIR),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/uvcdma)/ccache)
+# The tools compile through the lab's ccache (qemu/lib.sh's, as tests/run
+# finds it), on every core: in a fresh clone they are otherwise the longest
+# part of 'make lab' once the kernels are built.
+TOOLS_CCACHE_DIR = $(shell bash -c '. qemu/lib.sh && echo "$${CCACHE_DIR:-$$CACHE_DIR/ccache}"')
 TOOLS_MAKE = CCACHE_DIR=$(TOOLS_CCACHE_DIR) $(MAKE) -s -j$(shell nproc) CCACHE=$(if $(shell command -v ccache),ccache)
 tools: deps userland
 	@for t in $(TOOLS); do \

@@ -239,6 +239,14 @@ kernel_merge_config() {
 	make -C "$tree" -s olddefconfig
 }
 
+# debug_kernel_timeouts: the test and boot timeouts for guests of the debug
+# kernel (KASAN, lockdep and kmemleak make everything several times
+# slower), unless the caller set its own; tests/run-debug and the breakage
+# suite's debug runs.
+debug_kernel_timeouts() {
+	export UVCDMA_TEST_TIMEOUT=${UVCDMA_TEST_TIMEOUT:-2400} UVCDMA_BOOT_TIMEOUT=${UVCDMA_BOOT_TIMEOUT:-600}
+}
+
 # kernel_config_key TREE FRAGMENT...: what TREE's .config was made from
 # (the fragments' text and the commit checked out), as one hash.
 kernel_config_key() {
