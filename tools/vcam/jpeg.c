@@ -294,7 +294,7 @@ static void encode_block(struct enc *e, float *blk, int t, int *pred)
 }
 
 size_t vcam_jpeg_encode(const uint8_t *yuyv, unsigned w, unsigned h, int quality,
-			uint8_t *out, size_t cap)
+			uint8_t *out, size_t cap, const int *stop)
 {
 	static struct enc e;	/* one encoder at a time (the writer thread) */
 	int pred[3] = { 0, 0, 0 };
@@ -309,6 +309,8 @@ size_t vcam_jpeg_encode(const uint8_t *yuyv, unsigned w, unsigned h, int quality
 	}
 	write_headers(&e, w, h);
 	for (unsigned my = 0; my < h; my += 8) {
+		if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
+			return 0;
 		for (unsigned mx = 0; mx < w; mx += 16) {
 			float yb[2][64], cb[64], cr[64];
 

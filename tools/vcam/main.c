@@ -79,13 +79,18 @@ static int open_gadget(const struct vcam_config *c)
 		close(fd);
 		return -1;
 	}
+	return fd;
+}
+
+/* Binds the gadget: the device connects. */
+static int run_gadget(const struct vcam_config *c, int fd)
+{
 	if (ioctl(fd, USB_RAW_IOCTL_RUN, 0) < 0) {
 		fprintf(stderr, "vcam: USB_RAW_IOCTL_RUN on %s: %s (is another gadget bound?)\n",
 			c->udc_device, strerror(errno));
-		close(fd);
 		return -1;
 	}
-	return fd;
+	return 0;
 }
 
 static int event_loop(struct vcam_ep0 *e)
@@ -162,6 +167,21 @@ int main(int argc, char **argv)
 	}
 	if (vcam_stream_start(&stream, &cfg, fd, request_exit)) {
 		fprintf(stderr, "vcam: cannot start the writer thread\n");
+		return 1;
+	}
+	/*
+	 * Plugged in once every format and size has an image, so that a
+	 * stream can start at its first STREAMON, whatever it asks for
+	 * (vcam_prepare_wait_first()); that takes about a second of guest
+	 * time with every format and size advertised, much less with one.
+	 */
+	vcam_prepare_wait_first(&stream.prep);
+	if (cfg.verbose)
+		fprintf(stderr, "vcam: an image of every format and size made\n");
+	if (run_gadget(&cfg, fd)) {
+		g.done = 1;
+		vcam_stream_stop(&stream);
+		close(fd);
 		return 1;
 	}
 	memset(&e, 0, sizeof(e));

@@ -36,7 +36,7 @@ static inline uint8_t clip(int v)
 	return v < 16 ? 16 : v > 235 ? 235 : (uint8_t)v;
 }
 
-void vcam_pattern_yuyv(uint8_t *dst, unsigned w, unsigned h, unsigned idx)
+int vcam_pattern_yuyv(uint8_t *dst, unsigned w, unsigned h, unsigned idx, const int *stop)
 {
 	unsigned box = h / 6, split = h * 2 / 3;
 	unsigned bx = (idx * 16) % (w > box ? w - box : 1), by = split - box - h / 16;
@@ -45,6 +45,9 @@ void vcam_pattern_yuyv(uint8_t *dst, unsigned w, unsigned h, unsigned idx)
 	noise_init();
 	for (unsigned y = 0; y < h; y++) {
 		uint8_t *row = dst + (size_t)y * w * 2;
+
+		if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
+			return -1;
 
 		for (unsigned x = 0; x < w; x += 2) {
 			int y0, y1, cb, cr;
@@ -74,4 +77,5 @@ void vcam_pattern_yuyv(uint8_t *dst, unsigned w, unsigned h, unsigned idx)
 			row[2 * x + 3] = (uint8_t)cr;
 		}
 	}
+	return 0;
 }

@@ -33,12 +33,21 @@ static int incomplete(const struct vcam_prepare *p, int i)
 	return !p->failed[i] && vcam_source_ready(&p->ring[i]) < VCAM_RING;
 }
 
-/* The ring to work on: the wanted one, else while nothing streams the
- * first incomplete one; -1 for none. */
+/*
+ * The ring to work on: the wanted one, else while nothing streams the
+ * first ring that has no image yet, then the first incomplete one; -1 for
+ * none. One image of every ring first: a stream can start with one (the
+ * writer cycles through those made so far), so a capture that comes
+ * right after the camera started waits for one image, not for eight
+ * images of every ring advertised before its own.
+ */
 static int next_ring(const struct vcam_prepare *p)
 {
 	if (p->want >= 0 && incomplete(p, p->want))
 		return p->want;
+	for (int i = 0; i < p->n && !p->streaming; i++)
+		if (!p->failed[i] && vcam_source_ready(&p->ring[i]) == 0)
+			return i;
 	for (int i = 0; i < p->n && !p->streaming; i++)
 		if (incomplete(p, i))
 			return i;
@@ -56,6 +65,7 @@ static void *preparer(void *arg)
 	while (!p->quit) {
 		struct vcam_source *r;
 		int i = next_ring(p), ret;
+		double t;
 
 		if (i < 0) {
 			pthread_cond_wait(&p->cond, &p->lock);
@@ -63,15 +73,25 @@ static void *preparer(void *arg)
 		}
 		r = &p->ring[i];
 		p->making = i;
+		__atomic_store_n(&p->stop_making, 0, __ATOMIC_RELAXED);
 		pthread_mutex_unlock(&p->lock);
+		t = vcam_now();
 		/* allocates the ring the first time only */
 		ret = vcam_source_setup(r, p->key[i].fmt, p->key[i].w, p->key[i].h,
 					p->quality);
 		if (!ret)
-			ret = vcam_source_make_next(r);
+			ret = vcam_source_make_next(r, &p->stop_making);
+		if (p->verbose > 1 && ret > 0)
+			fprintf(stderr, "vcam: %s %ux%u: image %u made in %.3f s\n",
+				p->key[i].fmt == VCAM_MJPEG ? "mjpeg" : "yuyv", p->key[i].w,
+				p->key[i].h, vcam_source_ready(r), vcam_now() - t);
 		pthread_mutex_lock(&p->lock);
 		p->making = -1;
-		if (ret < 0)
+		if (ret == -2 && p->verbose > 1)
+			fprintf(stderr, "vcam: %s %ux%u: image given up for another format or size\n",
+				p->key[i].fmt == VCAM_MJPEG ? "mjpeg" : "yuyv", p->key[i].w,
+				p->key[i].h);
+		if (ret == -1)
 			p->failed[i] = 1;
 		if (p->verbose && (ret < 0 || vcam_source_ready(r) == VCAM_RING))
 			fprintf(stderr, "vcam: %s %ux%u: %s\n",
@@ -127,6 +147,8 @@ struct vcam_source *vcam_prepare_ring(struct vcam_prepare *p, enum vcam_fmt fmt,
 	pthread_mutex_lock(&p->lock);
 	if (p->want != i) {
 		p->want = i;
+		if (p->making >= 0 && p->making != i)
+			__atomic_store_n(&p->stop_making, 1, __ATOMIC_RELAXED);
 		pthread_cond_broadcast(&p->cond);
 	}
 	while (!p->failed[i] && !p->quit && !vcam_source_ready(&p->ring[i]))
@@ -140,6 +162,15 @@ struct vcam_source *vcam_prepare_ring(struct vcam_prepare *p, enum vcam_fmt fmt,
 	return r;
 }
 
+void vcam_prepare_wait_first(struct vcam_prepare *p)
+{
+	pthread_mutex_lock(&p->lock);
+	for (int i = 0; i < p->n && !p->quit; i++)
+		while (!p->failed[i] && !p->quit && !vcam_source_ready(&p->ring[i]))
+			pthread_cond_wait(&p->cond, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+}
+
 void vcam_prepare_streaming(struct vcam_prepare *p, int on)
 {
 	pthread_mutex_lock(&p->lock);
@@ -148,11 +179,11 @@ void vcam_prepare_streaming(struct vcam_prepare *p, int on)
 		p->want = -1;
 	pthread_cond_broadcast(&p->cond);
 	/*
-	 * An image of another ring, begun while nothing streamed, is finished
-	 * first: made beside the stream it took the stream's CPU (on the
-	 * icount clock the vCPUs share one instruction budget) and the first
-	 * frames came late, which the capture saw as lost frames. The host
-	 * only waits a little longer for the first frame.
+	 * An image of another ring, begun while nothing streamed, is not
+	 * made beside the stream: that took the stream's CPU (on the icount
+	 * clock the vCPUs share one instruction budget) and the first frames
+	 * came late, which the capture saw as lost frames. The preparer gives
+	 * it up within a row (vcam_prepare_ring() asked it to).
 	 */
 	while (on && p->making >= 0 && p->making != p->want && !p->quit)
 		pthread_cond_wait(&p->cond, &p->lock);

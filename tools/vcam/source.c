@@ -51,7 +51,8 @@ int vcam_source_setup(struct vcam_source *s, enum vcam_fmt fmt, unsigned w,
 	return 0;
 }
 
-static int make_image(struct vcam_source *s, struct vcam_image *img, uint32_t idx)
+static int make_image(struct vcam_source *s, struct vcam_image *img, uint32_t idx,
+		      const int *stop)
 {
 	uint8_t *frame;
 
@@ -60,16 +61,17 @@ static int make_image(struct vcam_source *s, struct vcam_image *img, uint32_t id
 		return -1;
 	frame = vcam_image_frame(img);
 	if (s->fmt == VCAM_YUYV) {
-		vcam_pattern_yuyv(frame, s->w, s->h, idx);
-		img->len = s->cap;
+		img->len = vcam_pattern_yuyv(frame, s->w, s->h, idx, stop) ? 0 : s->cap;
 	} else {
-		vcam_pattern_yuyv(s->yuyv, s->w, s->h, idx);
-		img->len = vcam_jpeg_encode(s->yuyv, s->w, s->h, s->quality, frame, s->cap);
-		if (!img->len) {
-			free(img->mem);
-			img->mem = NULL;
-			return -1;
-		}
+		img->len = 0;
+		if (!vcam_pattern_yuyv(s->yuyv, s->w, s->h, idx, stop))
+			img->len = vcam_jpeg_encode(s->yuyv, s->w, s->h, s->quality, frame,
+						    s->cap, stop);
+	}
+	if (!img->len) {
+		free(img->mem);
+		img->mem = NULL;
+		return stop && __atomic_load_n(stop, __ATOMIC_RELAXED) ? -2 : -1;
 	}
 	img->body = fs_body_hash(frame, img->len, fs_stamp_offset(frame, img->len));
 	return 0;
@@ -80,14 +82,16 @@ unsigned int vcam_source_ready(const struct vcam_source *s)
 	return __atomic_load_n(&s->ready, __ATOMIC_ACQUIRE);
 }
 
-int vcam_source_make_next(struct vcam_source *s)
+int vcam_source_make_next(struct vcam_source *s, const int *stop)
 {
 	unsigned int n = s->ready;	/* only this thread changes it */
+	int ret;
 
 	if (n >= VCAM_RING)
 		return 0;
-	if (make_image(s, &s->img[n], n))
-		return -1;
+	ret = make_image(s, &s->img[n], n, stop);
+	if (ret)
+		return ret;
 	/* the image's bytes before the count that shows it to the writer */
 	__atomic_store_n(&s->ready, n + 1, __ATOMIC_RELEASE);
 	if (n + 1 == VCAM_RING) {

@@ -51,8 +51,9 @@ void vcam_source_init(struct vcam_source *s);
 int vcam_source_setup(struct vcam_source *s, enum vcam_fmt fmt, unsigned w,
 		      unsigned h, int quality);
 /* Makes the next image: 1 made, 0 all VCAM_RING made already, -1 out of
- * memory or a JPEG that does not fit. */
-int vcam_source_make_next(struct vcam_source *s);
+ * memory or a JPEG that does not fit, -2 given up because *stop was set
+ * (vcam_pattern_yuyv()). */
+int vcam_source_make_next(struct vcam_source *s, const int *stop);
 unsigned int vcam_source_ready(const struct vcam_source *s);
 /* Image idx modulo the images made so far; NULL if none is made yet. */
 struct vcam_image *vcam_source_get(struct vcam_source *s, uint32_t idx);
@@ -65,10 +66,11 @@ uint32_t vcam_fourcc(enum vcam_fmt fmt);
 
 /*
  * The preparer thread makes each ring's images once, in the background:
- * while nothing streams, every ring in the advertised order; the ring the
- * writer wants before any other. The writer waits (a bounded time) for its
- * ring in full, then cycles through the images made so far, so encoding
- * (a 1280x720 JPEG takes a tenth of a second or more under TCG) never
+ * while nothing streams, one image of every ring in the advertised order,
+ * then the rest of each; the ring the writer wants before any other, and
+ * an image of another ring is given up when the writer wants one. The
+ * writer starts with the images made so far and cycles through them, so
+ * encoding (a 1280x720 JPEG takes a quarter of a second under TCG) never
  * holds up a frame. Rings stay made across format switches and restarts.
  */
 struct vcam_prepare {
@@ -80,6 +82,7 @@ struct vcam_prepare {
 	int want;			/* the ring the writer wants, -1 none */
 	int streaming;			/* the writer is sending frames */
 	int making;			/* the ring whose image is being made, -1 none */
+	int stop_making;		/* give that image up (atomic: a stream wants another ring) */
 	int quality;			/* of the JPEGs */
 	int verbose;			/* -v: say when a ring is ready */
 	struct {			/* what each ring holds; set at start */
@@ -91,6 +94,8 @@ struct vcam_prepare {
 };
 
 int vcam_prepare_start(struct vcam_prepare *p, const struct vcam_config *c);
+/* Waits until every ring has one image, or cannot be made. */
+void vcam_prepare_wait_first(struct vcam_prepare *p);
 /* The ring of fmt w x h, made first from now on; waits up to timeout_s for
  * its first image. NULL on a timeout, or with *failed set when the ring
  * cannot be made (unknown size, out of memory). */

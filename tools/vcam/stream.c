@@ -19,12 +19,6 @@
 #include <time.h>
 
 #define MAX_WRITES 4096
-/*
- * How long a stream start waits for its format's images in full before it
- * cycles through those made so far (captures time out after a couple of
- * seconds without a frame).
- */
-#define PREPARE_WAIT_S	1.0
 
 double vcam_now(void)
 {
@@ -206,13 +200,13 @@ static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_
 	int fid_stuck = 0;
 	uint64_t k = 0;
 	int failed = 0;
-	double give_up = vcam_now() + PREPARE_WAIT_S;
 	struct vcam_source *src;
 
 	/*
-	 * This format and size's images, all of them unless they take too
-	 * long (then the preparer makes the rest while the stream runs); the
-	 * schedule starts once they are there.
+	 * The schedule starts as soon as this format and size has one image:
+	 * a camera sends its first frame within a frame interval or two of
+	 * STREAMON, and a capture tool's frame rate counts from there. The
+	 * preparer makes the rest of the ring while the stream runs.
 	 */
 	for (;;) {
 		if (paused(s, gen))
@@ -223,7 +217,7 @@ static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_
 			s->request_exit("out of memory");
 			return;
 		}
-		if (src && (vcam_source_ready(src) == VCAM_RING || vcam_now() >= give_up))
+		if (src)
 			break;
 	}
 	s->src = src;

@@ -160,11 +160,18 @@ uint8_t vcam_payload_header(uint8_t *hdr, uint8_t hdr_len, uint8_t bits,
 			    uint32_t pts, uint32_t stc, uint16_t sof);
 
 /* ---- pattern.c, jpeg.c: frame generation ---- */
-/* The YUYV test pattern of image number idx (a moving picture). */
-void vcam_pattern_yuyv(uint8_t *dst, unsigned w, unsigned h, unsigned idx);
+/*
+ * Both take STOP, NULL or an int another thread may set (read atomically,
+ * once a row): when it is set they give up, so that the preparer can drop
+ * an image nobody waits for as soon as a stream wants another one.
+ */
+/* The YUYV test pattern of image number idx (a moving picture); 0, or -1
+ * when stopped. */
+int vcam_pattern_yuyv(uint8_t *dst, unsigned w, unsigned h, unsigned idx, const int *stop);
 /* Baseline JPEG (4:2:2) of a YUYV image; returns its length, 0 if cap is
- * too small. A COM segment with room for a framestamp follows SOI. */
+ * too small or it was stopped. A COM segment with room for a framestamp
+ * follows SOI. */
 size_t vcam_jpeg_encode(const uint8_t *yuyv, unsigned w, unsigned h, int quality,
-			uint8_t *out, size_t cap);
+			uint8_t *out, size_t cap, const int *stop);
 
 #endif

@@ -58,6 +58,7 @@ struct totals {
 	uint32_t last;		/* its sequence number */
 	uint64_t host_reordered, flagged;
 	struct drops dr;
+	double first_frame;	/* STREAMON to the first good frame (first cycle); < 0: none */
 };
 
 static void usage(FILE *f)
@@ -243,6 +244,7 @@ struct cycle {
 	uint32_t vseq;		/* highest V4L2 sequence so far */
 	int have_flagged;	/* a buffer came back flagged ERROR ... */
 	uint32_t flagged_vseq;	/* ... the latest one, with this V4L2 sequence */
+	double streamon;	/* when STREAMON returned */
 	double last_frame;	/* when the cycle started or the last frame came */
 	int starved;		/* only flagged buffers came for the timeout */
 	unsigned int newer;	/* frames past the last one, while waiting for late ones */
@@ -364,6 +366,8 @@ static int on_frame(void *arg, struct video_device *dev, const struct video_fram
 		return VIDEO_FAIL;
 	}
 	cy->last_frame = now();
+	if (cy->t->first_frame < 0)
+		cy->t->first_frame = cy->last_frame - cy->streamon;
 	cy->t->bytes += f->length;
 	if (o->save && cy->n == 0 && !cy->t->have_last) {
 		FILE *out = fopen(o->save, "wb");
@@ -406,6 +410,7 @@ static int run_cycle(struct video_device *dev, const struct opts *o, struct fs_v
 		ret = video_enable(dev, 1);
 	if (ret)
 		return failed(dev, ret);
+	cy.streamon = now();
 	ret = video_capture(dev, &loop);
 	if (ret == VIDEO_ETIMEOUT && cy.n >= o->frames)
 		ret = VIDEO_OK;	/* no late frame came: the drops stand */
@@ -434,7 +439,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct video_device dev;
 	struct fs_verifier total;
-	struct totals t = { 0 };
+	struct totals t = { .first_frame = -1 };
 	int err = 0;
 	double t0, secs;
 	char line[200];
@@ -472,6 +477,10 @@ int main(int argc, char **argv)
 	printf("%s\n", line);
 	printf("cycles %u time %.3f fps %.2f MB/s %.2f\n", o.cycles, secs,
 	       secs > 0 ? total.frames / secs : 0.0, secs > 0 ? t.bytes / secs / 1e6 : 0.0);
+	if (t.first_frame >= 0)
+		printf("first-frame %.3f s after STREAMON\n", t.first_frame);
+	else
+		printf("first-frame none\n");
 	printf("out-of-order: camera %llu host-driver %llu; buffers flagged ERROR %llu\n",
 	       (unsigned long long)(total.out_of_order - t.host_reordered),
 	       (unsigned long long)t.host_reordered, (unsigned long long)t.flagged);

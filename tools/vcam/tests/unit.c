@@ -333,7 +333,7 @@ static void test_framestamp(void)
 	char line[128];
 	int good = 1;
 
-	vcam_pattern_yuyv(f, 640, 480, 3);
+	vcam_pattern_yuyv(f, 640, 480, 3, NULL);
 	fs_seal(f, len, 0, 41, FS_FOURCC_YUYV);
 	ok(fs_check(f, len, &st) == FS_OK && st.seq == 41 && st.len == len && st.fourcc == FS_FOURCC_YUYV,
 	   "sealed frame checks ok with its sequence, length and fourcc");
@@ -602,8 +602,8 @@ static void test_jpeg(void)
 	size_t n;
 	double psnr;
 
-	vcam_pattern_yuyv(yuyv, w, h, 5);
-	n = vcam_jpeg_encode(yuyv, w, h, 80, j, w * h * 2);
+	vcam_pattern_yuyv(yuyv, w, h, 5, NULL);
+	n = vcam_jpeg_encode(yuyv, w, h, 80, j, w * h * 2, NULL);
 	ok(n > 1000 && j[0] == 0xff && j[1] == 0xd8 && j[n - 2] == 0xff && j[n - 1] == 0xd9,
 	   "JPEG 640x480: %zu bytes, starts with SOI, ends with EOI", n);
 	ok(j[2] == 0xff && j[3] == 0xfe && j[5] == 2 + FS_SIZE && fs_stamp_offset(j, n) == FS_JPEG_OFFSET,
@@ -612,21 +612,31 @@ static void test_jpeg(void)
 	ok(fs_check(j, n, NULL) == FS_OK, "stamped JPEG checks ok");
 	psnr = jpeg_decode_psnr(j, n, yuyv, w, h, 1);
 	ok(psnr > 30, "stamped JPEG decodes (baseline, Huffman, 4:2:2) to the picture: luma PSNR %.1f dB", psnr);
-	ok(vcam_jpeg_encode(yuyv, w, h, 80, j, 100) == 0, "too small a buffer: 0");
+	ok(vcam_jpeg_encode(yuyv, w, h, 80, j, 100, NULL) == 0, "too small a buffer: 0");
+	{
+		int stop = 1, go = 0;
+
+		ok(vcam_jpeg_encode(yuyv, w, h, 80, j, w * h * 2, &stop) == 0 &&
+		   vcam_pattern_yuyv(yuyv, w, h, 5, &stop) == -1,
+		   "stopped (the preparer gives an image up): JPEG 0, pattern -1");
+		ok(vcam_pattern_yuyv(yuyv, w, h, 5, &go) == 0 &&
+		   vcam_jpeg_encode(yuyv, w, h, 80, j, w * h * 2, &go) == n,
+		   "a stop flag that stays clear changes nothing");
+	}
 	free(yuyv);
 	free(j);
 	w = 1280;
 	h = 720;
 	yuyv = malloc(w * h * 2);
 	j = malloc(w * h * 2);
-	vcam_pattern_yuyv(yuyv, w, h, 1);
+	vcam_pattern_yuyv(yuyv, w, h, 1, NULL);
 	vcam_config_default(&c);
-	n = vcam_jpeg_encode(yuyv, w, h, c.quality, j, w * h * 2);
+	n = vcam_jpeg_encode(yuyv, w, h, c.quality, j, w * h * 2, NULL);
 	psnr = jpeg_decode_psnr(j, n, yuyv, w, h, 0);
 	ok(psnr > 30 && n > 50000 && n < 85000,
 	   "JPEG 1280x720 default quality %d: %zu bytes (reference camera ~67 KB), PSNR %.1f dB",
 	   c.quality, n, psnr);
-	n = vcam_jpeg_encode(yuyv, 1000, 90, 50, j, w * h * 2);
+	n = vcam_jpeg_encode(yuyv, 1000, 90, 50, j, w * h * 2, NULL);
 	ok(n && jpeg_decode_psnr(j, n, yuyv, 1000, 90, 1) > 0, "odd size 1000x90 (partial MCUs) decodes");
 	free(yuyv);
 	free(j);
