@@ -6,6 +6,9 @@
 #     transfer); the capture's first 10 frames verify, then it stops with a
 #     V4L2 error (vcam-verify exits 2); vcam exits 0 by itself; the device
 #     and its nodes go away.
+#   a stall with the copy work held: vcam halts its endpoint halfway
+#     through frame 10 while a busy CPU holds uvcvideo's copy work off
+#     (below): the race the series' handback fix closes.
 #   re-plug while the node is open: a shell holds the capture node open
 #     (fd 3) while a capture streams; the camera is unplugged (vcam stops)
 #     and plugged again (a new vcam) with the old node still open. The
@@ -13,18 +16,18 @@
 #     own and streams frames that all verify; opening the old node again
 #     fails; closing the last fd of the old device frees it (the kernel
 #     would report a use after free or a leak here under KASAN/kmemleak).
-# In make check (the normal kernel) each of the two runs in two of the
-# modes (hostile_modes), on the debug kernel (make check-debug) in every
-# mode. Then a clean camera streams in every mode with every frame verified and
+# In make check (the normal kernel) the disconnect runs in two of the
+# modes, the stall and the re-plug in the other two (hostile_modes); on
+# the debug kernel (make check-debug) each runs in every mode. Then a clean camera streams in every mode with every frame verified and
 # the statistics matching the capture, and uvcvideo unloads.
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
 . tests/lib/hostile-lib.sh
 VCAM_TMP=$(mktemp -d)
-# hostile_setup 2, disconnect 6 a mode, re-plug 11 a mode,
-# hostile_clean_modes 2 + 7 a mode, hostile_healthy 5
-plan $((2 + 6 * $(hostile_modes 0 | wc -l) + 11 * $(hostile_modes 1 | wc -l) +
+# hostile_setup 2, disconnect 6 a mode, stall with the copy work held 5 a
+# mode, re-plug 11 a mode, hostile_clean_modes 2 + 7 a mode, hostile_healthy 5
+plan $((2 + 6 * $(hostile_modes 0 | wc -l) + (5 + 11) * $(hostile_modes 1 | wc -l) +
 	2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
 
 hostile_setup
@@ -49,7 +52,47 @@ for mode in "${modes[@]}"; do
 	vcam_ok "$mode: the device and its nodes are gone" vcam_wait_gone
 done
 
+# A stall in the middle of a frame with uvcvideo's copy work held off:
+# unbound workqueues on CPU 1 only, this shell (and so vcam and the
+# capture) on CPU 0, and vcam keeping CPU 1 busy at SCHED_FIFO for 0.5 s
+# from the start of frame 10 (--busy-cpu). Frame 10's first URBs are
+# decoded into a buffer whose copy work then waits; vcam halts its endpoint
+# (ep-stall), the URB in flight fails with -EPIPE and the cancel returns
+# the buffers, that one included, which the capture queues again at once.
+# The series' fix (6.1 0012) keeps that buffer until the work has dropped
+# its reference; without it the work completes the buffer while it is
+# queued again: the capture gets a corrupt frame, the kernel a warning or
+# an Oops. The capture then gets nothing (-t 3) and stops; the next one,
+# after the STREAMOFF that cleared the halt, streams clean frames. Not the
+# disconnect: unbinding the gadget waits for unbound work, which the busy
+# CPU holds too, so the URBs failed only once the copy work had run.
+hold_copy_work_begin() {
+	HOLD_WQ_MASK=$(cat /sys/devices/virtual/workqueue/cpumask)
+	echo 2 >/sys/devices/virtual/workqueue/cpumask
+	taskset -p 1 $$ >/dev/null
+}
+hold_copy_work_end() {
+	taskset -p 3 $$ >/dev/null
+	echo "$HOLD_WQ_MASK" >/sys/devices/virtual/workqueue/cpumask
+}
 mapfile -t modes < <(hostile_modes 1)
+for mode in "${modes[@]}"; do
+	hostile_mode "$mode"
+	hold_copy_work_begin
+	vcam_ok "$mode: vcam --fault ep-stall --fault-after 10 --fault-limit 1 --busy-cpu 1,500" \
+		hostile_vcam --fault ep-stall --fault-after 10 --fault-limit 1 --busy-cpu 1,500
+	hostile_capture 60
+	is "$HOSTILE_ST" 2 "$mode, stall with the copy work held: the capture stops (no frame after it)"
+	is "$HOSTILE_OK $HOSTILE_DROPPED $HOSTILE_CORRUPT" "10 0 0" \
+		"$mode, stall with the copy work held: the 10 frames before it verify, nothing else arrives as a frame"
+	diag "$mode, stall with the copy work held: $(grep -v '^#' <<<"$HOSTILE_OUT" | head -n 3 | tr '\n' ' ')"
+	hostile_capture 20
+	is "$HOSTILE_ST $HOSTILE_OK $HOSTILE_CORRUPT" "0 20 0" "$mode: after the stall, the next capture's frames all verify"
+	vcam_stop TERM
+	is "$VCAM_STATUS" 0 "$mode, stall: vcam exits 0"
+	hold_copy_work_end
+done
+
 for mode in "${modes[@]}"; do
 	hostile_mode "$mode"
 	vcam_ok "$mode: vcam: /dev/video0" hostile_vcam

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,10 @@ void vcam_usage(FILE *f)
 "    --fault-limit N  at most N faulty frames, and N requests stalled by\n"
 "                     each control fault (default 0: no limit)\n"
 "    --seed N         seed of random-bytes, random-payload, desc-fuzz (default 1)\n"
+"    --busy-cpu CPU[,MS]  when the first faulty frame begins, before it is\n"
+"                     sent, a SCHED_FIFO thread keeps CPU busy for MS ms\n"
+"                     (default 500): work queued on that CPU waits, which\n"
+"                     holds a race window with the host driver open\n"
 "    --list-faults    the faults, one 'name<TAB>kind<TAB>text' a line\n"
 "                     (kind: S stream, C control request, D descriptor)\n"
 "\n"
@@ -224,6 +229,8 @@ void vcam_config_default(struct vcam_config *c)
 	c->quality = 82;
 	c->fault_every = 1;
 	c->seed = 1;
+	c->busy_cpu = -1;
+	c->busy_ms = 500;
 	c->udc_driver = "dummy_udc";
 	c->udc_device = "dummy_udc.0";
 }
@@ -281,6 +288,7 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 		{ "fault-limit", required_argument, NULL, 'L' },
 		{ "list-faults", no_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 'R' },
+		{ "busy-cpu", required_argument, NULL, 'B' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -383,6 +391,19 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 				return err("bad --seed '%s'", optarg, "0..4294967295");
 			c->seed = (unsigned int)v;
 			break;
+		case 'B': {
+			uint64_t cpu, ms = c->busy_ms;
+			char *comma = strchr(optarg, ',');
+
+			if (comma)
+				*comma = 0;
+			if (parse_u64(optarg, &cpu, 0, CPU_SETSIZE - 1) ||
+			    (comma && parse_u64(comma + 1, &ms, 1, 10000)))
+				return err("bad --busy-cpu '%s'", optarg, "CPU[,MS], MS 1..10000");
+			c->busy_cpu = (int)cpu;
+			c->busy_ms = (unsigned int)ms;
+			break;
+		}
 		case 'v':
 			c->verbose++;
 			break;
@@ -399,6 +420,8 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 	if (optind < argc)
 		return err("unexpected argument '%s'", argv[optind], "options only");
 	build_formats(c);
+	if (c->busy_cpu >= 0 && !c->faults)
+		return err("--busy-cpu%s needs --fault: it starts at the first faulty frame", "", NULL);
 	if (c->payload_size && c->payload_size <= vcam_hdr_len(c))
 		return err("--payload-size %s is not larger than the payload header", "", NULL);
 	return 0;

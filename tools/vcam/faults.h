@@ -30,6 +30,8 @@
 	X(RANDOM_PAYLOAD, "random-payload", 'S', \
 	  "random bytes in payloads of random lengths instead (--seed)") \
 	X(DISCONNECT, "disconnect", 'S', "disconnect halfway through the faulty frame, then exit") \
+	X(EP_STALL, "ep-stall", 'S', \
+	  "halt the bulk endpoint halfway through the faulty frame; resume at the next commit") \
 	X(STALL_PROBE, "stall-probe", 'C', "STALL every VS_PROBE request") \
 	X(STALL_PROBE_GET, "stall-probe-get", 'C', "STALL GET_CUR(VS_PROBE)") \
 	X(STALL_PROBE_SET, "stall-probe-set", 'C', "STALL SET_CUR(VS_PROBE)") \

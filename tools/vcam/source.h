@@ -134,6 +134,7 @@ struct vcam_stream {
 	struct vcam_probe commit;
 	uint32_t seq;			/* sequence number of the next frame */
 	unsigned int rand;		/* rand_r state of random-bytes */
+	int busy_started;		/* --busy-cpu's thread was started */
 	struct vcam_prepare prep;
 	struct vcam_source *src;	/* the committed format's ring */
 	struct vcam_stats st;

@@ -129,6 +129,11 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 		a.frame_len /= 2;
 	if (bad && vcam_fault_on(c, F_ERR_BIT))
 		a.flags |= UVC_ERR;
+	if (bad && c->busy_cpu >= 0 && !s->busy_started) {
+		s->busy_started = 1;
+		if (vcam_busy_cpu((unsigned int)c->busy_cpu, c->busy_ms))
+			return -ECANCELED;	/* the stream stops: said why */
+	}
 	if (bad) {
 		s->st.faults++;
 		/* the tests tell a frame lost to an injected fault from any other loss */
@@ -138,7 +143,8 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 		if (ret < 0)
 			return ret;
 	}
-	if (bad && vcam_fault_on(c, F_DISCONNECT) && a.frame_len / 2 >= a.maxp)
+	if (bad && (vcam_fault_on(c, F_DISCONNECT) || vcam_fault_on(c, F_EP_STALL)) &&
+	    a.frame_len / 2 >= a.maxp)
 		a.write_size = a.frame_len / 2 / a.maxp * a.maxp;	/* >= 2 writes */
 	n = vcam_plan_frame(&a, w, MAX_WRITES);
 	if (n > MAX_WRITES)
@@ -161,6 +167,16 @@ static int send_frame(struct vcam_stream *s, unsigned int gen, struct vcam_write
 		if (bad && vcam_fault_on(c, F_DISCONNECT) && i > 0) {
 			s->request_exit("disconnect fault");
 			return -ENODEV;
+		}
+		/*
+		 * ep-stall: the host's URBs in flight complete with -EPIPE
+		 * (dummy_hcd), an error uvcvideo cancels its queue on without
+		 * the device going away; its STREAMOFF clears the halt.
+		 */
+		if (bad && vcam_fault_on(c, F_EP_STALL) && i > 0) {
+			if (ioctl(s->fd, USB_RAW_IOCTL_EP_SET_HALT, (unsigned long)s->ep) < 0)
+				fprintf(stderr, "vcam: EP_SET_HALT: %s\n", strerror(errno));
+			return -EPIPE;
 		}
 		ret = vcam_ep_write(s, frame, &w[i]);
 		if (ret == -EINTR && paused(s, gen))
@@ -252,11 +268,17 @@ static void stream_session(struct vcam_stream *s, unsigned int gen, struct vcam_
 			break;	/* paused: the frame is sent again whole */
 		if (ret == -ENODEV && vcam_fault_on(c, F_DISCONNECT))
 			break;
+		if (ret == -EPIPE) {
+			/* halted (ep-stall): nothing more until the next commit */
+			while (!paused(s, gen))
+				sleep_until(vcam_now() + 0.01);
+			break;
+		}
 		if (ret < 0) {
 			s->st.write_errors++;
 			if (c->verbose)
 				fprintf(stderr, "vcam: EP_WRITE: %s\n", strerror(-ret));
-			if (ret == -ENOMEM || ret == -E2BIG) {
+			if (ret == -ENOMEM || ret == -E2BIG || ret == -ECANCELED) {
 				s->request_exit("cannot send frames");
 				break;
 			}

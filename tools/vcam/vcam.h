@@ -66,6 +66,8 @@ struct vcam_config {
 	uint64_t fault_every;	/* then every Nth frame is faulty */
 	uint64_t fault_limit;	/* at most this many faults of each kind (0: no limit) */
 	unsigned int seed;
+	int busy_cpu;		/* --busy-cpu: the CPU to hold, -1 none */
+	unsigned int busy_ms;	/* for this long */
 	const char *udc_driver, *udc_device;
 };
 
@@ -73,6 +75,11 @@ static inline int vcam_fault_on(const struct vcam_config *c, enum vcam_fault f)
 {
 	return (c->faults >> f) & 1;
 }
+
+/* ---- busy.c ---- */
+/* Keeps CPU busy for MS ms with a SCHED_FIFO thread; returns once that
+ * thread spins there (0), -1 if it could not (said why). */
+int vcam_busy_cpu(unsigned int cpu, unsigned int ms);
 
 /* ---- cli.c ---- */
 void vcam_config_default(struct vcam_config *c);
