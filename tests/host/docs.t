@@ -15,7 +15,7 @@ cd "$top"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-plan 8
+plan 9
 
 mapfile -t docs < <(git ls-files --cached --others --exclude-standard -- '*.md' | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 
@@ -54,6 +54,11 @@ n=$(wc -l <README.md)
 ok "$([ "$n" -le 150 ] && echo 0 || echo 1)" "README.md is 150 lines or less ($n)"
 is "$(grep -nE '20[0-9]{2}-[01][0-9]-[0-3][0-9]' README.md || true)" "" "README.md has no dated measurement"
 is "$(for d in docs/*.md; do grep -qF "]($d)" README.md || echo "$d"; done)" "" "README.md links every document of docs/"
+# The README's excerpt of summary.md is copied from the example page that
+# make wrote, not typed: every line of its table is a line of that page.
+excerpt=$(sed -n '/^| interval | noncontiguous |/,/^$/p' README.md | sed '/^$/d')
+is "$(grep -vxF -f docs/figures/summary-tcg-icount.md <<<"${excerpt:-no table}" || true)" "" \
+	"README.md's table of averages is the example summary.md's ($(wc -l <<<"$excerpt") lines)"
 
 # ---- the link check fails on a broken link and a broken anchor ----
 mkdir -p "$tmp/d"
