@@ -149,44 +149,24 @@ robust_fail_urb_injection() {
 		grep -q '^should_fail_alloc_page[[:space:]]' /sys/kernel/debug/error_injection/list 2>/dev/null
 }
 
-# nested_alloc_condition: the bpftrace condition "$ra is inside a function
-# that allocates pages for the kernel's bookkeeping" (the stack depot, a
-# new slab), from /proc/kallsyms; "0" when none of them is there. A
-# function's end is the next symbol's address.
-NESTED_ALLOC_FUNCS='__stack_depot_save|stack_depot_save|stack_depot_save_flags|depot_alloc_stack|allocate_slab|new_slab|alloc_slab_page|___slab_alloc'
-nested_alloc_condition() {
-	sort /proc/kallsyms | awk -v re="^(${NESTED_ALLOC_FUNCS})([.][a-z]+[.][0-9]+)*\$" '
-		start != "" && $1 != start {
-			cond = cond (cond == "" ? "" : " || ") sprintf("($ra >= 0x%s && $ra < 0x%s)", start, $1)
-			start = ""
-		}
-		$3 ~ re && $4 == "" { start = $1 }
-		END { print (cond == "" ? "0" : cond) }'
-}
-
 # fail_urb_start ORDER K...: start the probes of tests/lib/fail-urb-alloc.bt
 # (one bpftrace for the whole test), ready to fail the K-th allocation of
 # ORDER for each K given; fail_urb_run K CMD... runs CMD (a program on the
 # PATH) through a link named urbfail-K, and keeps what the probes did to
 # it (the lines of its pid, "failed K" and "calls N") in
-# $VCAM_TMP/fail-urb.pid-lines and the number of allocations it skipped as
-# nested in $VCAM_TMP/fail-urb.pid-nested; fail_urb_stop ends the probes. fail_page_alloc cannot place a failure
+# $VCAM_TMP/fail-urb.pid-lines; fail_urb_stop ends the probes. fail_page_alloc cannot place a failure
 # exactly: its space budget counts what the task allocates before the
 # stack trace filter looks (6.1), and how much that is varies from run to
 # run.
 FAIL_URB_LOG=
 FAIL_URB_PID=
-
 fail_urb_start() {
-	local order=$1 func nested prog i
+	local order=$1 func prog i
 	shift
 	FAIL_URB_LOG=$VCAM_TMP/fail-urb.log
 	func=$(awk '$3 ~ /^uvc_alloc_urb_buffers(\.part\.[0-9]+)?$/ { print $3; exit }' /proc/kallsyms)
-	nested=$(nested_alloc_condition)
-	prog=$(awk -v func_name="$func" -v nested="$nested" -v ks="$*" '
-		# not gsub(): the condition holds "&&", which gsub would expand
-		{ gsub(/FUNCTION/, func_name)
-		  if ((i = index($0, "NESTED")) > 0) $0 = substr($0, 1, i - 1) nested substr($0, i + 6) }
+	prog=$(awk -v func_name="$func" -v ks="$*" '
+		{ gsub(/FUNCTION/, func_name) }
 		/^kprobe:should_fail_alloc_page / { block = 1 }
 		block { text = text $0 "\n"; if ($0 == "}") { block = 0; n = split(ks, k, " ")
 			for (i = 1; i <= n; i++) { t = text; gsub(/KTH/, k[i], t); printf "%s\n", t } }
@@ -233,7 +213,6 @@ fail_urb_run() {
 		sleep 0.1
 	done
 	sed -n "s/^pid $pid //p" "$FAIL_URB_LOG" >"$VCAM_TMP/fail-urb.pid-lines"
-	grep -c "^nested pid $pid " "$FAIL_URB_LOG" >"$VCAM_TMP/fail-urb.pid-nested" || true
 	return "$st"
 }
 
