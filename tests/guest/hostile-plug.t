@@ -68,11 +68,12 @@ done
 # CPU holds too, so the URBs failed only once the copy work had run.
 hold_copy_work_begin() {
 	HOLD_WQ_MASK=$(cat /sys/devices/virtual/workqueue/cpumask)
+	HOLD_AFFINITY=$(taskset -p $$ | awk '{ print $NF }')
 	echo 2 >/sys/devices/virtual/workqueue/cpumask
 	taskset -p 1 $$ >/dev/null
 }
 hold_copy_work_end() {
-	taskset -p 3 $$ >/dev/null
+	taskset -p "$HOLD_AFFINITY" $$ >/dev/null
 	echo "$HOLD_WQ_MASK" >/sys/devices/virtual/workqueue/cpumask
 }
 mapfile -t modes < <(hostile_modes 1)
