@@ -8,7 +8,7 @@
  * on purpose: the copy work of a frame's first URB still pending when the
  * camera goes away (tests/guest/hostile-plug.t).
  */
-#include "vcam.h"
+#include "source.h"	/* vcam_now() */
 
 #include <errno.h>
 #include <pthread.h>
@@ -16,7 +16,6 @@
 #include <semaphore.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 struct busy {
 	unsigned int cpu;
@@ -24,14 +23,6 @@ struct busy {
 	sem_t running;
 	int err;		/* errno of a failed set-up, 0 if it spins */
 };
-
-static double monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void *spin(void *arg)
 {
@@ -46,11 +37,11 @@ static void *spin(void *arg)
 	if (!b->err)
 		b->err = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
 	/* on its CPU, at its priority: from here on it holds the CPU */
-	until = monotonic() + b->seconds;
+	until = vcam_now() + b->seconds;
 	sem_post(&b->running);
 	if (b->err)
 		return NULL;
-	while (monotonic() < until)
+	while (vcam_now() < until)
 		;
 	return NULL;
 }

@@ -28,6 +28,13 @@ static int ring_index(const struct vcam_prepare *p, enum vcam_fmt fmt, unsigned 
 	return -1;
 }
 
+/* -v: "vcam: yuyv 640x480: WHAT" for ring i */
+static void say(const struct vcam_prepare *p, int i, const char *what)
+{
+	fprintf(stderr, "vcam: %s %ux%u: %s\n", p->key[i].fmt == VCAM_MJPEG ? "mjpeg" : "yuyv",
+		p->key[i].w, p->key[i].h, what);
+}
+
 static int incomplete(const struct vcam_prepare *p, int i)
 {
 	return !p->failed[i] && vcam_source_ready(&p->ring[i]) < VCAM_RING;
@@ -81,22 +88,23 @@ static void *preparer(void *arg)
 					p->quality);
 		if (!ret)
 			ret = vcam_source_make_next(r, &p->stop_making);
-		if (p->verbose > 1 && ret > 0)
-			fprintf(stderr, "vcam: %s %ux%u: image %u made in %.3f s\n",
-				p->key[i].fmt == VCAM_MJPEG ? "mjpeg" : "yuyv", p->key[i].w,
-				p->key[i].h, vcam_source_ready(r), vcam_now() - t);
+		if (p->verbose > 1 && ret > 0) {
+			char made[64];
+
+			snprintf(made, sizeof(made), "image %u made in %.3f s",
+				 vcam_source_ready(r), vcam_now() - t);
+			say(p, i, made);
+		}
 		pthread_mutex_lock(&p->lock);
 		p->making = -1;
 		if (ret == -2 && p->verbose > 1)
-			fprintf(stderr, "vcam: %s %ux%u: image given up for another format or size\n",
-				p->key[i].fmt == VCAM_MJPEG ? "mjpeg" : "yuyv", p->key[i].w,
-				p->key[i].h);
+			say(p, i, "image given up for another format or size");
 		if (ret == -1)
 			p->failed[i] = 1;
-		if (p->verbose && (ret < 0 || vcam_source_ready(r) == VCAM_RING))
-			fprintf(stderr, "vcam: %s %ux%u: %s\n",
-				p->key[i].fmt == VCAM_MJPEG ? "mjpeg" : "yuyv", p->key[i].w,
-				p->key[i].h, ret < 0 ? "cannot make its images" : "images ready");
+		if (p->verbose && ret == -1)
+			say(p, i, "cannot make its images");
+		else if (p->verbose && ret > 0 && vcam_source_ready(r) == VCAM_RING)
+			say(p, i, "images ready");
 		pthread_cond_broadcast(&p->cond);
 	}
 	pthread_mutex_unlock(&p->lock);
