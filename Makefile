@@ -35,7 +35,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel model model-validate upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel model model-validate upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug kernel-coverage coverage check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean distclean help fuzz fuzz-desc
 
 ifdef KERNELS
@@ -85,6 +85,9 @@ kernel-dma-debug: kernel
 kernel-debug: kernel
 	@UVCDMA_KERNEL_VARIANT=debug qemu/kernel.sh
 
+kernel-coverage: kernel
+	@UVCDMA_KERNEL_VARIANT=coverage qemu/kernel.sh
+
 kernel-unpatched: kernel
 	@UVCDMA_KERNEL_VARIANT=unpatched qemu/kernel.sh
 
@@ -123,6 +126,11 @@ check-breakages: lab kernel-debug
 
 check-debug: lab kernel-debug
 	@tests/run-debug
+
+# The tests make check runs in guests, on the coverage kernel; TESTS="..."
+# picks files or folders.
+coverage: lab kernel-dma-debug model kernel-coverage
+	@qemu/coverage.sh $(TESTS)
 
 fuzz: deps
 	@tests/fuzz/run.sh

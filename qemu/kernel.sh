@@ -32,6 +32,15 @@ if [ -n "$KERNEL_VARIANT" ]; then
 	fragments+=("$UVCDMA_TOP/qemu/kernel-$KERNEL_VARIANT.config")
 	[ -r "${fragments[1]}" ] || die "unknown kernel variant '$KERNEL_VARIANT': no ${fragments[1]}"
 fi
+# A variant's kbuild variables (qemu/kernel-VARIANT.kbuild, NAME=VALUE
+# lines), given to every make that compiles the tree.
+kbuild_file=$UVCDMA_TOP/qemu/kernel-$KERNEL_VARIANT.kbuild
+kbuild_vars=()
+if [ -n "$KERNEL_VARIANT" ] && [ -r "$kbuild_file" ]; then
+	mapfile -t kbuild_vars < <(sed 's/#.*//; s/[[:space:]]//g; /^$/d' "$kbuild_file")
+else
+	kbuild_file=/dev/null
+fi
 series=$KERNEL_SERIES
 # The unpatched variant is the base as Debian ships it: what a comparison
 # with the series needs (v4l2-compliance's known failures, for one).
@@ -49,7 +58,7 @@ done
 source_id=$(stat -c '%n %s %Y' "$KERNEL_TARBALL")
 inputs() {
 	echo "$source_id"
-	cat "${fragments[@]}" "$0" "$UVCDMA_TOP/qemu/apply-series.sh" \
+	cat "${fragments[@]}" "$kbuild_file" "$0" "$UVCDMA_TOP/qemu/apply-series.sh" \
 		"$UVCDMA_TOP/qemu/check-config.sh" "$series"
 	{ grep -v '^[[:space:]]*#' "$series" || true; } | xargs -r -I{} cat "${series%/*}/{}"
 }
@@ -161,7 +170,7 @@ make_with_progress() {
 		die "kernel build failed (full log: $build_log)"
 	fi
 }
-step "kernel: building Image and modules (log: $build_log)" make_with_progress "Image modules" Image modules
+step "kernel: building Image and modules (log: $build_log)" make_with_progress "Image modules" Image modules "${kbuild_vars[@]}"
 
 step "kernel: installing modules into $modules_dir" install_modules
 
