@@ -13,7 +13,10 @@
 #    placed exactly on the first capture: bpftrace probes make
 #    should_fail_alloc_page() fail the k-th allocation of a URB buffer's
 #    order inside uvc_alloc_urb_buffers() for a capture run as urbfail-k
-#    (fail_urb_start, fail_urb_run, tests/lib/robust.sh):
+#    (fail_urb_start, fail_urb_run, tests/lib/robust.sh). The camera is a
+#    SuperSpeed one: 32 packets of 1024 bytes make URB buffers of order 3,
+#    above the order-2 blocks the debug kernel's stack depot takes in the
+#    same task (tests/lib/fail-urb-alloc.bt);
 #    uvcvideo frees what it had, retries with half the packets per URB, and
 #    the stream verifies;
 #  - either way, every buffer is freed the way (DMA API call, or kfree for
@@ -37,10 +40,11 @@ targets=(0 $((urbs / 2)) $((urbs - 1)))
 # 1, kernel_healthy 3
 plan $((3 + (10 + 3 * 6) * ${#URB_ALLOC_MODES[@]} + 1 + 1 + 3))
 
-vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+vcam_ok "modprobe dummy_hcd is_super_speed=1 raw_gadget uvcvideo" \
+	bash -c 'modprobe dummy_hcd is_super_speed=1 && modprobe raw_gadget && modprobe uvcvideo'
 kmemleak_begin
 fault_reset
-vcam_ok "vcam streams YUYV 640x480@30" vcam_start --format yuyv --size 640x480 --fps 30
+vcam_ok "vcam streams YUYV 640x480@30 at SuperSpeed" vcam_start --speed super --format yuyv --size 640x480 --fps 30
 range=$(sym_range 'uvc_alloc_urb_buffers(\.part\.[0-9]+)?' || true)
 like "$range" '^0x[0-9a-f]+ 0x[0-9a-f]+$' "uvc_alloc_urb_buffers() found in kallsyms ($range)"
 [ -n "$range" ] || { done_testing || true; exit 1; }
@@ -73,7 +77,7 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	like "$pairs" "^allocs $urbs frees $urbs failed 0 " "$mode: $urbs URB buffers allocated and freed ($pairs)"
 	pairs_clean "$mode, no fault"
 	full=$(sizes_of "$pairs" | head -n 1)
-	like "$full" '^[0-9]+$' "$mode: URB buffers of $full bytes"
+	is "$full" 32768 "$mode: URB buffers of 32 packets of 1024 bytes (SuperSpeed)"
 
 	# Every allocation fails: each halving of the packets per URB fails too.
 	fault_setup fail_page_alloc -1 0 "$range"
