@@ -21,7 +21,7 @@ void vcam_usage(FILE *f)
 "SYNOPSIS\n"
 "    vcam [--format LIST] [--size LIST] [--fps LIST|free] [--frames N]\n"
 "         [--speed high|super] [--pts] [--scr] [--quality Q] [--no-framestamp]\n"
-"         [--streams 1|2]\n"
+"         [--streams 1|2] [--status] [--status-fifo PATH] [--async-ctrl]\n"
 "         [--payload-size BYTES] [--write-size BYTES] [--udc DRIVER:DEVICE]\n"
 "         [--fault LIST [--fault-after N] [--fault-every N] [--fault-limit N]\n"
 "         [--seed N]] [--list-faults] [-v]\n"
@@ -60,6 +60,24 @@ void vcam_usage(FILE *f)
 "                        (same formats, endpoint 0x82) that binds and never\n"
 "                        streams (its COMMIT stalls), as a camera with several\n"
 "                        streams has\n"
+"        --status        the VideoControl interface's status (interrupt IN)\n"
+"                        endpoint, 0x85, and a processing unit with a\n"
+"                        brightness control (0..255, default 128) between the\n"
+"                        camera and the output terminal\n"
+"        --status-fifo PATH  implies --status: status packets to send, one\n"
+"                        command a line written to the FIFO PATH (made if\n"
+"                        missing, removed at exit if vcam made it); numbers\n"
+"                        decimal or 0x hex, each value one byte:\n"
+"                          button press|release  streaming interface 1's button\n"
+"                          control ENTITY SELECTOR ATTRIBUTE [BYTE...]  a\n"
+"                              control change (4 2 0 V 0: brightness is V)\n"
+"                          bytes BYTE...  exactly these bytes (1..64): short,\n"
+"                              malformed or oversized packets\n"
+"                        A packet goes when the host's status URB takes it\n"
+"                        (uvcvideo polls while a video node is open)\n"
+"        --async-ctrl    implies --status: brightness is an asynchronous\n"
+"                        control; after each SET_CUR the status endpoint\n"
+"                        reports the new value\n"
 "        --payload-size B  dwMaxPayloadTransferSize: split frames into\n"
 "                        payloads of at most B bytes (default: one payload per\n"
 "                        frame, like a bulk camera)\n"
@@ -289,6 +307,9 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 		{ "list-faults", no_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 'R' },
 		{ "busy-cpu", required_argument, NULL, 'B' },
+		{ "status", no_argument, NULL, 'I' },
+		{ "status-fifo", required_argument, NULL, 'O' },
+		{ "async-ctrl", no_argument, NULL, 'a' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -404,6 +425,19 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 			c->busy_ms = (unsigned int)ms;
 			break;
 		}
+		case 'I':
+			c->status = 1;
+			break;
+		case 'O':
+			if (!*optarg)
+				return err("bad --status-fifo '%s'", optarg, "a path");
+			c->status = 1;
+			c->status_fifo = optarg;
+			break;
+		case 'a':
+			c->status = 1;
+			c->async_ctrl = 1;
+			break;
 		case 'v':
 			c->verbose++;
 			break;

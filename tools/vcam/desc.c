@@ -5,6 +5,9 @@
  * VideoStreaming interface with exactly one alternate setting and one bulk
  * IN endpoint (uvcvideo's bulk path; dummy_hcd has no isochronous support).
  * Class descriptors carry no string indices, so uvcvideo asks for none.
+ * --status adds a processing unit with a brightness control between the
+ * terminals and the VideoControl interface's interrupt endpoint, which
+ * reports that control's changes and the stream's button (status.c).
  * --streams 2 adds a second VideoStreaming interface (its own output
  * terminal and bulk endpoint, the same formats) that binds and never
  * streams: a camera with several streams, as uvcstat must handle.
@@ -125,6 +128,16 @@ size_t vcam_string_desc(int index, uint8_t *buf, size_t size)
 	return o.n;
 }
 
+/* The status endpoint: 1 ms polling (bInterval 4: 2^3 microframes). */
+void vcam_status_ep_desc(const struct vcam_config *c, uint8_t *buf)
+{
+	struct out o = { buf, 0, 7 };
+
+	(void)c;
+	put8(&o, 7); put8(&o, 0x05); put8(&o, VCAM_STATUS_EP_ADDR); put8(&o, 0x03);
+	put16(&o, VCAM_STATUS_MAXP); put8(&o, 4);
+}
+
 void vcam_ep_desc(const struct vcam_config *c, uint8_t *buf)
 {
 	struct out o = { buf, 0, 7 };
@@ -144,15 +157,39 @@ static void vc_idle_stream_terminal(const struct vcam_config *c, struct out *o)
 	put16(o, 0x0101); put8(o, 0); put8(o, VCAM_IT_ID); put8(o, 0);
 }
 
+/* --status: a processing unit with a brightness control, fed by the camera */
+static void vc_processing_unit(struct out *o)
+{
+	put8(o, 12); put8(o, 0x24); put8(o, 0x05); put8(o, VCAM_PU_ID);
+	put8(o, VCAM_IT_ID); put16(o, 0);	/* wMaxMultiplier */
+	put8(o, 2); put16(o, 0x0001);		/* bmControls: brightness */
+	put8(o, 0); put8(o, 0);			/* iProcessing, bmVideoStandards */
+}
+
+/* --status: the interrupt endpoint, then its class-specific descriptor */
+static void vc_status_endpoint(const struct vcam_config *c, struct out *o)
+{
+	uint8_t ep[7];
+
+	vcam_status_ep_desc(c, ep);
+	for (int i = 0; i < 7; i++)
+		put8(o, ep[i]);
+	if (c->speed == VCAM_SUPER) {
+		/* SuperSpeed companion: no burst, one packet an interval */
+		put8(o, 6); put8(o, 0x30); put8(o, 0); put8(o, 0); put16(o, VCAM_STATUS_MAXP);
+	}
+	put8(o, 5); put8(o, 0x25); put8(o, 0x03); put16(o, VCAM_STATUS_MAXP);
+}
+
 static void vc_interface(const struct vcam_config *c, struct out *o)
 {
 	int nvs = 1 + c->idle_streams;
 	size_t total_at;
 
-	/* IAD, then the VideoControl interface (no endpoint) */
+	/* IAD, then the VideoControl interface (an endpoint with --status) */
 	put8(o, 8); put8(o, 0x0b); put8(o, VCAM_VC_INTF); put8(o, 1 + nvs);
 	put8(o, 0x0e); put8(o, 0x03); put8(o, 0x00); put8(o, 0);
-	put8(o, 9); put8(o, 0x04); put8(o, VCAM_VC_INTF); put8(o, 0); put8(o, 0);
+	put8(o, 9); put8(o, 0x04); put8(o, VCAM_VC_INTF); put8(o, 0); put8(o, c->status ? 1 : 0);
 	put8(o, 0x0e); put8(o, 0x01); put8(o, 0x00); put8(o, 0);
 	/* VC header, UVC 1.1: 34-byte probe/commit */
 	total_at = o->n + 5;
@@ -165,11 +202,15 @@ static void vc_interface(const struct vcam_config *c, struct out *o)
 	put16(o, 0x0201); put8(o, 0); put8(o, 0);
 	put16(o, 0); put16(o, 0); put16(o, 0);
 	put8(o, 3); put8(o, 0); put8(o, 0); put8(o, 0);
-	/* Output terminal: USB streaming, fed by the camera */
+	if (c->status)
+		vc_processing_unit(o);
+	/* Output terminal: USB streaming, fed by the camera (or the unit) */
 	put8(o, 9); put8(o, 0x24); put8(o, 0x03); put8(o, VCAM_OT_ID);
-	put16(o, 0x0101); put8(o, 0); put8(o, VCAM_IT_ID); put8(o, 0);
+	put16(o, 0x0101); put8(o, 0); put8(o, c->status ? VCAM_PU_ID : VCAM_IT_ID); put8(o, 0);
 	vc_idle_stream_terminal(c, o);
-	set16(o, total_at, 12 + nvs + 18 + 9 * nvs);
+	set16(o, total_at, 12 + nvs + 18 + (c->status ? 12 : 0) + 9 * nvs);
+	if (c->status)
+		vc_status_endpoint(c, o);
 }
 
 static void vs_frame(const struct vcam_config *c, const struct vcam_format *f,

@@ -3,8 +3,9 @@
  * Control requests on ep0: standard requests that reach the gadget
  * (dummy_hcd answers SET_ADDRESS, GET_STATUS and the FEATURE requests
  * itself), and the UVC class requests: VS_PROBE / VS_COMMIT on the
- * streaming interface and the request error code on the control
- * interface. Everything else is stalled.
+ * streaming interface, the request error code on the control interface
+ * and, with --status, the processing unit's brightness. Everything else
+ * is stalled.
  */
 #include "source.h"
 
@@ -116,6 +117,13 @@ static int set_configuration(struct vcam_ep0 *e, const struct usb_ctrlrequest *c
 		vcam_stream_set_ep(e->stream, ep);
 		if (e->cfg->verbose)
 			fprintf(stderr, "vcam: configured, bulk endpoint handle %d\n", ep);
+		if (e->status) {
+			vcam_status_ep_desc(e->cfg, desc);
+			ep = ioctl(e->fd, USB_RAW_IOCTL_EP_ENABLE, desc);
+			if (ep < 0)
+				return ep0_fail("EP_ENABLE of the status endpoint", errno);
+			vcam_status_set_ep(e->status, ep);
+		}
 	}
 	return ep0_read(e, NULL, 0) < 0 ? -1 : 0;
 }
@@ -267,6 +275,63 @@ static int probe_set(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int co
 	return 0;
 }
 
+/*
+ * --status: the processing unit's brightness, 0..255 in steps of 1. With
+ * --async-ctrl it is an asynchronous control (GET_INFO bit 4): SET_CUR's
+ * status stage completes at once, and the status endpoint then reports
+ * the new value, which is when uvcvideo sees the change done.
+ */
+static int pu_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int cs)
+{
+	uint8_t buf[2], info = e->cfg->async_ctrl ? 0x13 : 0x03;
+	unsigned int v;
+	int n;
+
+	if (cs != UVC_PU_BRIGHTNESS_CONTROL)
+		return ep0_stall(e);
+	switch (c->bRequest) {
+	case UVC_SET_CUR:
+		if (c->wLength != 2)
+			return ep0_stall(e);
+		n = ep0_read(e, buf, 2);
+		if (n < 0)
+			return -1;
+		e->brightness = n == 2 ? buf[0] | buf[1] << 8 : e->brightness;
+		if (e->cfg->async_ctrl) {
+			uint8_t pkt[7] = { 0x01, VCAM_PU_ID, 0x00, UVC_PU_BRIGHTNESS_CONTROL,
+					   0x00, e->brightness & 0xff, e->brightness >> 8 };
+
+			vcam_status_queue(e->status, pkt, sizeof(pkt));
+		}
+		return 0;
+	case UVC_GET_INFO:
+		return ep0_reply(e, c, &info, 1);
+	case UVC_GET_CUR:
+		v = e->brightness;
+		break;
+	case UVC_GET_MIN:
+		v = 0;
+		break;
+	case UVC_GET_MAX:
+		v = 255;
+		break;
+	case UVC_GET_RES:
+		v = 1;
+		break;
+	case UVC_GET_DEF:
+		v = 128;
+		break;
+	case UVC_GET_LEN:
+		v = 2;
+		break;
+	default:
+		return ep0_stall(e);
+	}
+	buf[0] = v & 0xff;
+	buf[1] = v >> 8;
+	return ep0_reply(e, c, buf, 2);
+}
+
 static int class_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 {
 	int in = c->bRequestType & USB_DIR_IN;
@@ -284,6 +349,8 @@ static int class_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c)
 	}
 	if (intf == VCAM_VS2_INTF && e->cfg->idle_streams && cs == UVC_VS_PROBE_CONTROL)
 		return in ? probe_get(e, c, 0) : probe_set(e, c, 0);	/* never a commit: idle */
+	if (intf == VCAM_VC_INTF && entity == VCAM_PU_ID && e->status)
+		return pu_request(e, c, cs);
 	if (intf == VCAM_VC_INTF && entity == 0 && cs == UVC_VC_REQUEST_ERROR_CODE_CONTROL &&
 	    in && c->bRequest == UVC_GET_CUR)
 		return ep0_reply(e, c, &zero, 1);	/* no error */

@@ -143,6 +143,7 @@ int main(int argc, char **argv)
 {
 	static struct vcam_config cfg;
 	static struct vcam_stream stream;
+	static struct vcam_status status;
 	struct vcam_ep0 e;
 	sigset_t set;
 	int fd, ret, rc;
@@ -175,12 +176,20 @@ int main(int argc, char **argv)
 	 * (vcam_prepare_wait_first()); that takes about a second of guest
 	 * time with every format and size advertised, much less with one.
 	 */
+	if (cfg.status && vcam_status_start(&status, &cfg, fd)) {
+		g.done = 1;
+		vcam_stream_stop(&stream);
+		close(fd);
+		return 1;
+	}
 	vcam_prepare_wait_first(&stream.prep);
 	if (cfg.verbose)
 		fprintf(stderr, "vcam: an image of every format and size made\n");
 	if (run_gadget(&cfg, fd)) {
 		g.done = 1;
 		vcam_stream_stop(&stream);
+		if (cfg.status)
+			vcam_status_stop(&status);
 		close(fd);
 		return 1;
 	}
@@ -188,6 +197,8 @@ int main(int argc, char **argv)
 	e.cfg = &cfg;
 	e.fd = fd;
 	e.stream = &stream;
+	e.status = cfg.status ? &status : NULL;
+	e.brightness = 128;
 	vcam_probe_def(&cfg, &e.probe);
 	e.commit = e.probe;
 	if (cfg.verbose)
@@ -195,6 +206,8 @@ int main(int argc, char **argv)
 	rc = event_loop(&e) ? 1 : 0;
 	g.done = 1;
 	vcam_stream_stop(&stream);
+	if (cfg.status)
+		vcam_status_stop(&status);
 	close(fd);			/* unbinds the gadget: the device disconnects */
 	if (cfg.verbose || g.why)
 		fprintf(stderr, "vcam: stopping (%s)\n", g.why ? g.why : "error");

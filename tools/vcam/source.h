@@ -5,6 +5,7 @@
 
 #include "vcam.h"
 #include "interrupt.h"
+#include "status.h"
 #include "stuck.h"
 
 #include <pthread.h>
@@ -169,6 +170,8 @@ struct vcam_ep0 {
 	struct vcam_probe probe;	/* VS_PROBE current value */
 	struct vcam_probe commit;	/* VS_COMMIT current value */
 	struct vcam_stream *stream;
+	struct vcam_status *status;	/* --status, else NULL */
+	uint16_t brightness;		/* --status: the processing unit's control */
 	uint64_t stalled[F_COUNT];	/* requests stalled by each control fault */
 };
 

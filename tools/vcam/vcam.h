@@ -29,6 +29,13 @@
 #define VCAM_EP2_ADDR		0x82
 #define VCAM_IT_ID		1
 #define VCAM_HDR_MAX		12	/* 2 + PTS 4 + SCR 6 */
+/* --status: the VideoControl interface's interrupt endpoint, and a
+ * processing unit (camera -> unit -> output terminal) with a brightness
+ * control, whose changes the endpoint reports */
+#define VCAM_STATUS_EP_ADDR	0x85	/* dummy_hcd's ep5in-int */
+#define VCAM_STATUS_MAXP	16	/* uvcvideo's status buffer (UVC_MAX_STATUS_SIZE, 6.1) */
+#define VCAM_STATUS_MAX		64	/* the longest packet vcam sends (oversized ones) */
+#define VCAM_PU_ID		4
 
 enum vcam_fmt { VCAM_YUYV, VCAM_MJPEG };
 enum vcam_speed { VCAM_HIGH, VCAM_SUPER };
@@ -66,6 +73,9 @@ struct vcam_config {
 	uint64_t fault_every;	/* then every Nth frame is faulty */
 	uint64_t fault_limit;	/* at most this many faults of each kind (0: no limit) */
 	unsigned int seed;
+	int status;		/* --status: the status endpoint and the processing unit */
+	const char *status_fifo;	/* --status-fifo: commands of status packets */
+	int async_ctrl;		/* --async-ctrl: brightness is an asynchronous control */
 	int busy_cpu;		/* --busy-cpu: the CPU to hold, -1 none */
 	unsigned int busy_ms;	/* for this long */
 	const char *udc_driver, *udc_device;
@@ -97,6 +107,7 @@ size_t vcam_config_desc(const struct vcam_config *c, uint8_t *buf, size_t size);
 size_t vcam_bos_desc(const struct vcam_config *c, uint8_t *buf);
 size_t vcam_string_desc(int index, uint8_t *buf, size_t size);	/* 0: none */
 void vcam_ep_desc(const struct vcam_config *c, uint8_t *buf);	/* the one EP_ENABLE gets */
+void vcam_status_ep_desc(const struct vcam_config *c, uint8_t *buf);	/* --status: 7 bytes */
 /* desc_fuzz.c: mutates the N-byte configuration descriptor in BUF (SIZE
  * bytes of room), the same way for the same SEED; returns its new length
  * (at most SIZE, at least 9: the configuration header stays). */

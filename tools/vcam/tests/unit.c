@@ -8,6 +8,7 @@
 #include "testlib.h"
 #include "framestamp.h"
 #include "interrupt.h"
+#include "status.h"
 #include "stuck.h"
 #include "v4l2io.h"
 
@@ -193,6 +194,105 @@ static void test_idle_stream_descriptors(void)
 	   "--streams 2: the first stream keeps endpoint 0x81 and its terminal");
 	ok(vs2 > 0 && got[vs2 + 6] == VCAM_EP2_ADDR && got[vs2 + 8] == VCAM_OT2_ID && got[vs2 - 9 + 2] == VCAM_VS2_INTF,
 	   "--streams 2: interface 2 has endpoint 0x82, linked to the second terminal");
+}
+
+/* --status: a processing unit between the terminals, and the interrupt
+ * endpoint of the VideoControl interface with its class descriptor. */
+static void test_status_descriptors(void)
+{
+	static uint8_t got[4096];
+	struct vcam_config c;
+	size_t n, i;
+	long vc, pu, ot, ep, cs;
+	int walk_ok = 1;
+
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --status");
+	n = vcam_config_desc(&c, got, sizeof(got));
+	for (i = 0; i < n; i += got[i]) {
+		if (got[i] < 2 || i + got[i] > n)
+			walk_ok = 0;
+		if (got[i] < 2)
+			break;
+	}
+	ok(walk_ok && rd16(got + 2) == n, "--status: descriptors chain to wTotalLength %zu", n);
+	ok(got[17] == 9 && got[18] == 0x04 && got[19] == VCAM_VC_INTF && got[21] == 1,
+	   "--status: the VideoControl interface has one endpoint");
+	vc = find_desc(got, n, 0, 0x24, 0x01);
+	ok(vc > 0 && rd16(got + vc + 5) == 13 + 18 + 12 + 9,
+	   "--status: the VC header's wTotalLength counts the unit (52)");
+	pu = find_desc(got, n, 0, 0x24, 0x05);
+	ok(pu > 0 && got[pu] == 12 && got[pu + 3] == VCAM_PU_ID && got[pu + 4] == VCAM_IT_ID &&
+	   got[pu + 7] == 2 && rd16(got + pu + 8) == 0x0001,
+	   "--status: processing unit %d fed by the camera, brightness its one control", VCAM_PU_ID);
+	ot = find_desc(got, n, 0, 0x24, 0x03);
+	ok(ot > 0 && got[ot + 7] == VCAM_PU_ID, "--status: the output terminal is fed by the unit");
+	ep = find_desc(got, n, 0, 0x05, -1);
+	ok(ep > 0 && got[ep + 2] == VCAM_STATUS_EP_ADDR && got[ep + 3] == 0x03 &&
+	   rd16(got + ep + 4) == VCAM_STATUS_MAXP && got[ep + 6] != 0,
+	   "--status: the first endpoint is interrupt IN 0x85, 16 bytes, polled");
+	cs = ep > 0 ? ep + got[ep] : -1;
+	ok(cs > 0 && got[cs] == 5 && got[cs + 1] == 0x25 && got[cs + 2] == 0x03 &&
+	   rd16(got + cs + 3) == VCAM_STATUS_MAXP,
+	   "--status: then its class-specific interrupt endpoint descriptor");
+	ok(find_desc(got, n, (size_t)cs, 0x04, -1) > cs,
+	   "--status: the endpoint belongs to the VideoControl interface (before the streaming one)");
+
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --status --speed super");
+	n = vcam_config_desc(&c, got, sizeof(got));
+	ep = find_desc(got, n, 0, 0x05, -1);
+	ok(ep > 0 && got[ep + 7] == 6 && got[ep + 8] == 0x30 && rd16(got + ep + 11) == VCAM_STATUS_MAXP &&
+	   got[ep + 13] == 5 && got[ep + 14] == 0x25 && rd16(got + 2) == n,
+	   "--status --speed super: a SuperSpeed companion follows the interrupt endpoint");
+}
+
+/* The FIFO's commands, as status packets. */
+static void test_status_commands(void)
+{
+	static const struct {
+		const char *line;
+		const char *hex;	/* NULL: refused */
+	} cases[] = {
+		{ "button press", "02 01 00 01" },
+		{ "button  release\t", "02 01 00 00" },
+		{ "control 4 2 0 200 0", "01 04 00 02 00 C8 00" },
+		{ "control 0x4 0x2 1", "01 04 00 02 01" },
+		{ "bytes 1", "01" },
+		{ "bytes 3 0xff 0", "03 FF 00" },
+		{ "button", NULL },
+		{ "button twice", NULL },
+		{ "control 4 2", NULL },
+		{ "bytes", NULL },
+		{ "bytes 256", NULL },
+		{ "bytes -1", NULL },
+		{ "bytes 1x", NULL },
+		{ "hello", NULL },
+		{ "", NULL },
+	};
+	uint8_t pkt[VCAM_STATUS_MAX], want[VCAM_STATUS_MAX];
+	char line[400];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *why = NULL;
+		int n = vcam_status_parse(cases[i].line, pkt, sizeof(pkt), &why);
+
+		if (!cases[i].hex) {
+			ok(n < 0 && why && *why, "status command '%s' refused (%s)", cases[i].line,
+			   why ? why : "no reason");
+			continue;
+		}
+		int w = hexbytes(cases[i].hex, want);
+
+		ok(n == w && !memcmp(pkt, want, (size_t)w), "status command '%s': %s", cases[i].line,
+		   cases[i].hex);
+	}
+	strcpy(line, "bytes");
+	for (int i = 0; i < VCAM_STATUS_MAX; i++)
+		strcat(line, " 7");
+	ok(vcam_status_parse(line, pkt, sizeof(pkt), &(const char *){ NULL }) == VCAM_STATUS_MAX,
+	   "status command of %d bytes, the most", VCAM_STATUS_MAX);
+	strcat(line, " 7");
+	ok(vcam_status_parse(line, pkt, sizeof(pkt), &(const char *){ NULL }) < 0,
+	   "status command of %d bytes refused", VCAM_STATUS_MAX + 1);
 }
 
 static void test_probe(void)
@@ -833,6 +933,8 @@ int main(void)
 {
 	test_descriptors();
 	test_idle_stream_descriptors();
+	test_status_descriptors();
+	test_status_commands();
 	test_probe();
 	test_payload();
 	test_framestamp();
