@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# In the guest: the status endpoint (vcam --status-fifo --async-ctrl)
+# against uvcvideo's status path (uvc_status.c) and its asynchronous
+# controls (uvc_ctrl.c), in every URB allocation mode, with every frame
+# still verified. While vcam-verify captures, the status endpoint sends:
+#  - a button press and release of streaming interface 1;
+#  - a change of the processing unit's brightness to a value of the mode
+#    (uvcvideo hands it to a V4L2 control event subscriber);
+#  - packets a real camera may send broken: 1 byte, a VideoControl packet
+#    cut after its originator, a streaming packet cut after its
+#    originator, an unknown status type, a control change from an entity
+#    and of a selector uvcvideo does not know, and the 20 bytes 1..20 in
+#    one write, more than the 16 of the endpoint's packets and of
+#    uvcvideo's status buffer: dummy_hcd ends the host's URB full at 16
+#    bytes (01 02 03...: a VideoControl packet of bEvent 3) and gives the
+#    last 4 (0x11...: type 1, 4 bytes) to the next one;
+# and, after the capture, an asynchronous SET_CUR of brightness that the
+# endpoint completes (a subscriber sees the value). At the end a button
+# press waits in vcam for a status URB that never comes (no video node is
+# open) when vcam stops: vcam exits at once, and the device goes away.
+# uvcvideo's debug messages (trace=0x206: descriptors, controls, status)
+# say what it made of each packet.
+set -euo pipefail
+. tests/lib/tap.sh
+. tests/lib/guest-lib.sh
+. tools/common/urb_alloc_modes.sh
+VCAM_TMP=$(mktemp -d)
+fifo=$VCAM_TMP/status
+param=/sys/module/uvcvideo/parameters/urb_alloc
+frames=60
+# the broken packets, one command each
+broken=("bytes 1" "bytes 1 4" "bytes 2 1" "bytes 9 9 9 9" "control 9 2 0 1 0" "control 4 9 0 1 0"
+	"bytes $(seq -s ' ' 1 20)")
+# 4; a mode: 1, 3 (vcam_verify_checks), 2, 8, 2; 3 at the end
+plan $((4 + (1 + 3 + 2 + 8 + 2) * ${#URB_ALLOC_MODES[@]} + 3))
+
+vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+echo 0x206 >/sys/module/uvcvideo/parameters/trace
+since=$(dmesg | wc -l)
+vcam_ok "vcam --async-ctrl --status-fifo: /dev/video0" \
+	vcam_start -v --async-ctrl --status-fifo "$fifo" --format yuyv --size 640x480 --fps 30
+like "$(dmesg | tail -n +"$((since + 1))")" 'Found a Status endpoint \(addr 85\)' \
+	"uvcvideo found the status endpoint"
+is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: 128" \
+	"the processing unit's brightness is a control, at its default"
+
+# status_sent: the packets vcam sent so far.
+status_sent() { grep -c '^vcam: status sent' "$VCAM_TMP/vcam.err" || true; }
+# wait_sent N: until vcam has sent N packets (the host took them).
+wait_sent() {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		[ "$(status_sent)" -ge "$1" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# subscribe OUT: a V4L2 control event subscriber of brightness, in the
+# background ($sub), writing the event it gets to OUT.
+subscribe() {
+	v4l2-ctl -d /dev/video0 --wait-for-event=ctrl=brightness >"$1" 2>&1 &
+	sub=$!
+}
+# event_value FILE: the value a brightness event carried.
+event_value() { sed -n 's/.*value: *\(-\{0,1\}[0-9]*\).*/\1/p' "$1" | head -n 1; }
+
+value=10
+for mode in "${URB_ALLOC_MODES[@]}"; do
+	echo "$mode" >"$param"
+	value=$((value + 40))
+	sent=$(status_sent)
+	since=$(dmesg | wc -l)
+	subscribe "$VCAM_TMP/event"
+	vcam-verify -f yuyv -s 640x480 -r 30 -c "$frames" --allow-host-reorder >"$VCAM_TMP/verify" 2>&1 &
+	capture=$!
+	vcam_ok "$mode: the capture streams" vcam_wait_streaming 5 "$capture"
+	for cmd in "button press" "button release" "control 4 2 0 $value 0" "${broken[@]}"; do
+		echo "$cmd" >"$fifo"
+	done
+	# one write a command (the 20 bytes too: two URBs take them)
+	want=$((sent + 3 + ${#broken[@]}))
+	wait "$capture" && st=0 || st=$?
+	out=$(cat "$VCAM_TMP/verify")
+	vcam_verify_checks "$out" "$frames"
+	ok "$st" "$mode: the capture verifies with the status packets around it"
+	vcam_ok "$mode: the host took every status packet ($want sent)" wait_sent "$want"
+	wait "$sub" || true
+	log=$(dmesg | tail -n +"$((since + 1))")
+	like "$log" 'Button \(intf 1\) pressed' "$mode: uvcvideo saw the button pressed"
+	like "$log" 'Button \(intf 1\) released' "$mode: and released"
+	is "$(event_value "$VCAM_TMP/event")" "$value" "$mode: the brightness change reached the event subscriber"
+	is "$(grep -c 'Invalid control status event received' <<<"$log")" 4 \
+		"$mode: uvcvideo refused the 4 bad VideoControl packets (1 and 2 bytes; the 20 bytes' 16 and 4)"
+	like "$log" 'Invalid streaming status event received' "$mode: and the cut streaming packet"
+	like "$log" 'Unknown status event type 9' "$mode: and the unknown status type"
+	is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: $value" \
+		"$mode: the control has the value the camera reported"
+	# an asynchronous SET_CUR, completed by the status endpoint
+	subscribe "$VCAM_TMP/event"
+	sleep 0.5
+	v4l2-ctl -d /dev/video0 --set-ctrl "brightness=$((value + 1))" && st=0 || st=$?
+	ok "$st" "$mode: SET_CUR of the asynchronous brightness"
+	wait "$sub" || true
+	is "$(event_value "$VCAM_TMP/event")" "$((value + 1))" \
+		"$mode: the status endpoint completed it: the subscriber saw the new value"
+	is "$(dmesg | tail -n +"$((since + 1))" | grep -c 'Non-zero status' || true)" 0 \
+		"$mode: no status URB completed with an error"
+	diag "$mode: $(grep '^frames' <<<"$out")"
+done
+
+# A packet waits for a status URB when vcam stops: no video node is open.
+echo "button press" >"$fifo"
+sleep 0.5
+t0=$(date +%s.%N)
+vcam_stop TERM
+is "$VCAM_STATUS" 0 "vcam exits 0 with a status packet still waiting"
+ok "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { print (b - a < 5) ? 0 : 1 }')" \
+	"and at once (under 5 s)"
+vcam_ok "the device went away" vcam_wait_gone
+done_testing
