@@ -61,7 +61,10 @@ merge() {
 	local r
 	cp -a "${runs[0]}" "$merged"
 	for r in "${runs[@]:1}"; do
-		"${CROSS_COMPILE}gcov-tool" merge -o "$merged" "$merged" "$r" >/dev/null
+		# never read and written at once: into a new directory, then swapped
+		"${CROSS_COMPILE}gcov-tool" merge -o "$merged.next" "$merged" "$r" >/dev/null
+		rm -rf "$merged"
+		mv "$merged.next" "$merged"
 	done
 }
 step "coverage: adding up the counts of ${#runs[@]} guests" merge
