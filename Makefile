@@ -87,6 +87,7 @@ kernel-debug: kernel
 
 kernel-coverage: kernel
 	@UVCDMA_KERNEL_VARIANT=coverage qemu/kernel.sh
+	@UVCDMA_KERNEL_VARIANT=coverage kmod/dma_nc_bench/build.sh
 
 kernel-unpatched: kernel
 	@UVCDMA_KERNEL_VARIANT=unpatched qemu/kernel.sh
@@ -127,9 +128,9 @@ check-breakages: lab kernel-debug
 check-debug: lab kernel-debug
 	@tests/run-debug
 
-# The tests make check runs in guests, on the coverage kernel; TESTS="..."
+# The guest tests of make check, on the coverage kernel; TESTS="..."
 # picks files or folders.
-coverage: lab kernel-dma-debug model kernel-coverage
+coverage: lab kernel-coverage
 	@qemu/coverage.sh $(TESTS)
 
 fuzz: deps
