@@ -276,14 +276,17 @@ static int probe_set(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int co
 }
 
 /*
- * --status: the processing unit's brightness, 0..255 in steps of 1. With
- * --async-ctrl it is an asynchronous control (GET_INFO bit 4): SET_CUR's
- * status stage completes at once, and the status endpoint then reports
- * the new value, which is when uvcvideo sees the change done.
+ * --status: the processing unit's brightness, 0..255 in steps of 1. The
+ * camera may change it itself (a FIFO command reporting a change does), so
+ * it is an autoupdate control (GET_INFO bit 3): uvcvideo then reads it
+ * from the camera rather than from its cache. With --async-ctrl it is also
+ * asynchronous (bit 4): SET_CUR's status stage completes at once, and the
+ * status endpoint then reports the new value, which is when uvcvideo sees
+ * the change done.
  */
 static int pu_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int cs)
 {
-	uint8_t buf[2], info = e->cfg->async_ctrl ? 0x13 : 0x03;
+	uint8_t buf[2], info = 0x0b | (e->cfg->async_ctrl ? 0x10 : 0);
 	unsigned int v;
 	int n;
 
@@ -296,10 +299,13 @@ static int pu_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int c
 		n = ep0_read(e, buf, 2);
 		if (n < 0)
 			return -1;
-		e->brightness = n == 2 ? buf[0] | buf[1] << 8 : e->brightness;
+		if (n != 2)
+			return 0;
+		v = buf[0] | buf[1] << 8;
+		vcam_status_set_brightness(e->status, (uint16_t)v);
 		if (e->cfg->async_ctrl) {
 			uint8_t pkt[7] = { 0x01, VCAM_PU_ID, 0x00, UVC_PU_BRIGHTNESS_CONTROL,
-					   0x00, e->brightness & 0xff, e->brightness >> 8 };
+					   0x00, v & 0xff, v >> 8 };
 
 			vcam_status_queue(e->status, pkt, sizeof(pkt));
 		}
@@ -307,7 +313,7 @@ static int pu_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int c
 	case UVC_GET_INFO:
 		return ep0_reply(e, c, &info, 1);
 	case UVC_GET_CUR:
-		v = e->brightness;
+		v = vcam_status_brightness(e->status);
 		break;
 	case UVC_GET_MIN:
 		v = 0;

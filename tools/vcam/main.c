@@ -198,7 +198,6 @@ int main(int argc, char **argv)
 	e.fd = fd;
 	e.stream = &stream;
 	e.status = cfg.status ? &status : NULL;
-	e.brightness = 128;
 	vcam_probe_def(&cfg, &e.probe);
 	e.commit = e.probe;
 	if (cfg.verbose)

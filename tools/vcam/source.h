@@ -171,7 +171,6 @@ struct vcam_ep0 {
 	struct vcam_probe commit;	/* VS_COMMIT current value */
 	struct vcam_stream *stream;
 	struct vcam_status *status;	/* --status, else NULL */
-	uint16_t brightness;		/* --status: the processing unit's control */
 	uint64_t stalled[F_COUNT];	/* requests stalled by each control fault */
 };
 

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/usb/raw_gadget.h>
+#include <linux/usb/video.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +103,26 @@ int vcam_status_parse(const char *line, uint8_t *pkt, size_t size, const char **
 	return (int)(n + nv - 1);
 }
 
+uint16_t vcam_status_brightness(const struct vcam_status *s)
+{
+	return __atomic_load_n(&s->brightness, __ATOMIC_RELAXED);
+}
+
+void vcam_status_set_brightness(struct vcam_status *s, uint16_t v)
+{
+	__atomic_store_n(&s->brightness, v, __ATOMIC_RELAXED);
+}
+
+/* A change of the processing unit's brightness value, 2 bytes or more. */
+static int brightness_change(const uint8_t *p, int n, uint16_t *v)
+{
+	if (n < 7 || p[0] != 0x01 || p[1] != VCAM_PU_ID || p[2] != 0x00 ||
+	    p[3] != UVC_PU_BRIGHTNESS_CONTROL || p[4] != 0x00)
+		return 0;
+	*v = p[5] | p[6] << 8;
+	return 1;
+}
+
 static void status_log(const struct vcam_status *s, const char *what, const uint8_t *p, size_t n)
 {
 	if (!s->cfg->verbose)
@@ -157,11 +178,17 @@ static void read_fifo(struct vcam_status *s)
 			s->line_len = 0;
 			if (!s->line[strspn(s->line, " \t\r")])
 				continue;
+			uint16_t v;
+
 			n = vcam_status_parse(s->line, pkt, sizeof(pkt), &why);
-			if (n < 0)
+			if (n < 0) {
 				fprintf(stderr, "vcam: status command '%s': %s\n", s->line, why);
-			else
-				vcam_status_queue(s, pkt, (size_t)n);
+				continue;
+			}
+			/* the camera reports a change it made */
+			if (brightness_change(pkt, n, &v))
+				vcam_status_set_brightness(s, v);
+			vcam_status_queue(s, pkt, (size_t)n);
 		}
 	}
 }
@@ -267,6 +294,7 @@ int vcam_status_start(struct vcam_status *s, const struct vcam_config *c, int fd
 	s->fd = fd;
 	s->ep = -1;
 	s->fifo = -1;
+	s->brightness = 128;
 	pthread_mutex_init(&s->lock, NULL);
 	if (pipe2(s->wake, O_NONBLOCK | O_CLOEXEC)) {
 		fprintf(stderr, "vcam: status pipe: %s\n", strerror(errno));

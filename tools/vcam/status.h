@@ -35,6 +35,7 @@ struct vcam_status {
 	uint8_t len[VCAM_STATUS_QUEUE];
 	unsigned int head, count;
 	uint64_t sent, dropped;
+	uint16_t brightness;		/* the processing unit's control (atomic) */
 	char line[256];			/* a FIFO line being read */
 	size_t line_len;
 };
@@ -56,6 +57,10 @@ int vcam_status_parse(const char *line, uint8_t *pkt, size_t size, const char **
 int vcam_status_start(struct vcam_status *s, const struct vcam_config *c, int fd);
 /* The endpoint is enabled (SET_CONFIGURATION): packets may go. */
 void vcam_status_set_ep(struct vcam_status *s, int ep);
+/* The processing unit's brightness: ep0.c's requests, and a FIFO command
+ * that reports its change, which changes it (the camera changed it). */
+uint16_t vcam_status_brightness(const struct vcam_status *s);
+void vcam_status_set_brightness(struct vcam_status *s, uint16_t v);
 /* Queues one packet (any thread); -1 if the queue is full (counted). */
 int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n);
 void vcam_status_stop(struct vcam_status *s);
