@@ -15,7 +15,10 @@
 #    bytes (01 02 03...: a VideoControl packet of bEvent 3) and gives the
 #    last 4 (0x11...: type 1, 4 bytes) to the next one;
 # and, after the capture, an asynchronous SET_CUR of brightness that the
-# endpoint completes (a subscriber sees the value). At the end a button
+# endpoint completes (a subscriber sees the value). Then a camera that
+# reports a change of its own while an asynchronous SET_CUR is in flight,
+# and completes the SET_CUR after the file that made it is closed
+# (--fault ctrl-change-in-set, --async-delay). At the end a button
 # press waits in vcam for a status URB that never comes (no video node is
 # open) when vcam stops: vcam exits at once, and the device goes away.
 # uvcvideo's debug messages (trace=0x206: descriptors, controls, status)
@@ -31,8 +34,9 @@ frames=60
 # the broken packets, one command each
 broken=("bytes 1" "bytes 1 4" "bytes 2 1" "bytes 9 9 9 9" "control 9 2 0 1 0" "control 4 9 0 1 0"
 	"bytes $(seq -s ' ' 1 20)")
-# 4; a mode: 1, 3 (vcam_verify_checks), 2, 8, 2; 3 at the end
-plan $((4 + (1 + 3 + 2 + 8 + 2) * ${#URB_ALLOC_MODES[@]} + 3))
+# 4; a mode: 1, 3 (vcam_verify_checks), 2, 8, 2; 7 for the change in
+# flight; 3 at the end
+plan $((4 + (1 + 3 + 2 + 8 + 2) * ${#URB_ALLOC_MODES[@]} + 7 + 3))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 echo 0x206 >/sys/module/uvcvideo/parameters/trace
@@ -107,6 +111,33 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 		"$mode: no status URB completed with an error"
 	diag "$mode: $(grep '^frames' <<<"$out")"
 done
+
+# A camera that changes the control itself while an asynchronous SET_CUR
+# is in flight, and completes that SET_CUR half a second later, when the
+# file that set it is closed (v4l2-ctl exits at once): uvcvideo must not
+# keep the closed file as the change's owner (the debug kernel's KASAN
+# would see it used).
+vcam_stop TERM
+is "$VCAM_STATUS" 0 "vcam exits 0 after the modes"
+vcam_ok "vcam --async-delay 500 --fault ctrl-change-in-set: /dev/video0" \
+	vcam_start -v --async-delay 500 --fault ctrl-change-in-set --status-fifo "$fifo" \
+	--format yuyv --size 640x480 --fps 30
+sent=$(status_sent)
+# uvcvideo polls the status endpoint while a video node is open: this one
+# stays open after the subscriber has its event and exits
+exec 9</dev/video0
+subscribe "$VCAM_TMP/event"
+sleep 0.5
+v4l2-ctl -d /dev/video0 --set-ctrl brightness=33 && st=0 || st=$?
+ok "$st" "SET_CUR of brightness 33, its file closed before the camera completes it"
+vcam_ok "the camera reported two changes (its own, then the SET_CUR's)" wait_sent $((sent + 2))
+wait "$sub" || true
+exec 9<&-
+is "$(event_value "$VCAM_TMP/event")" $((33 ^ 128)) "the subscriber saw the camera's own change first"
+is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: 33" \
+	"then brightness has the SET_CUR's value"
+like "$(cat "$VCAM_TMP/vcam.err")" 'fault ctrl-change-in-set: a change of its own first' \
+	"vcam says it reported a change of its own"
 
 # A packet waits for a status URB when vcam stops: no video node is open.
 echo "button press" >"$fifo"

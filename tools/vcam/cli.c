@@ -22,6 +22,7 @@ void vcam_usage(FILE *f)
 "    vcam [--format LIST] [--size LIST] [--fps LIST|free] [--frames N]\n"
 "         [--speed high|super] [--pts] [--scr] [--quality Q] [--no-framestamp]\n"
 "         [--streams 1|2] [--status] [--status-fifo PATH] [--async-ctrl]\n"
+"         [--async-delay MS]\n"
 "         [--payload-size BYTES] [--write-size BYTES] [--udc DRIVER:DEVICE]\n"
 "         [--fault LIST [--fault-after N] [--fault-every N] [--fault-limit N]\n"
 "         [--seed N]] [--list-faults] [-v]\n"
@@ -79,6 +80,9 @@ void vcam_usage(FILE *f)
 "        --async-ctrl    implies --status: brightness is an asynchronous\n"
 "                        control; after each SET_CUR the status endpoint\n"
 "                        reports the new value\n"
+"        --async-delay MS  implies --async-ctrl: that report MS ms after the\n"
+"                        SET_CUR (0..10000, default 0): the host's file may\n"
+"                        be closed by then\n"
 "        --payload-size B  dwMaxPayloadTransferSize: split frames into\n"
 "                        payloads of at most B bytes (default: one payload per\n"
 "                        frame, like a bulk camera)\n"
@@ -311,6 +315,7 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 		{ "status", no_argument, NULL, 'I' },
 		{ "status-fifo", required_argument, NULL, 'O' },
 		{ "async-ctrl", no_argument, NULL, 'a' },
+		{ "async-delay", required_argument, NULL, 'D' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -439,6 +444,13 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 			c->status = 1;
 			c->async_ctrl = 1;
 			break;
+		case 'D':
+			if (parse_u64(optarg, &v, 0, 10000))
+				return err("bad --async-delay '%s'", optarg, "0..10000 ms");
+			c->status = 1;
+			c->async_ctrl = 1;
+			c->async_delay_ms = (unsigned int)v;
+			break;
 		case 'v':
 			c->verbose++;
 			break;
@@ -457,6 +469,8 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 	build_formats(c);
 	if (c->busy_cpu >= 0 && !c->faults)
 		return err("--busy-cpu%s needs --fault: it starts at the first faulty frame", "", NULL);
+	if (vcam_fault_on(c, F_CTRL_CHANGE_IN_SET) && !c->async_ctrl)
+		return err("--fault ctrl-change-in-set%s needs --async-ctrl", "", NULL);
 	if (c->payload_size && c->payload_size <= vcam_hdr_len(c))
 		return err("--payload-size %s is not larger than the payload header", "", NULL);
 	return 0;

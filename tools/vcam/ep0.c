@@ -187,7 +187,8 @@ static int ctrl_fault(struct vcam_ep0 *e, enum vcam_fault f)
 		return 0;
 	e->stalled[f]++;
 	if (c->verbose)
-		fprintf(stderr, "vcam: fault %s: STALL\n", vcam_fault_name(f));
+		fprintf(stderr, "vcam: fault %s: %s\n", vcam_fault_name(f),
+			f == F_CTRL_CHANGE_IN_SET ? "a change of its own first" : "STALL");
 	return 1;
 }
 
@@ -307,7 +308,13 @@ static int pu_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int c
 			uint8_t pkt[7] = { 0x01, VCAM_PU_ID, 0x00, UVC_PU_BRIGHTNESS_CONTROL,
 					   0x00, v & 0xff, v >> 8 };
 
-			vcam_status_queue(e->status, pkt, sizeof(pkt));
+			/* the camera changed it itself while this SET_CUR was in flight */
+			if (ctrl_fault(e, F_CTRL_CHANGE_IN_SET)) {
+				pkt[5] ^= 0x80;
+				vcam_status_queue(e->status, pkt, sizeof(pkt), e->cfg->async_delay_ms);
+				pkt[5] ^= 0x80;
+			}
+			vcam_status_queue(e->status, pkt, sizeof(pkt), e->cfg->async_delay_ms);
 		}
 		return 0;
 	case UVC_GET_INFO:

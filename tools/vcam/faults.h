@@ -7,8 +7,9 @@
  * compares it with --list-faults). Kinds:
  *   S  a stream fault: changes the faulty frames (--fault-after,
  *      --fault-every, --fault-limit count frames)
- *   C  a control fault: STALLs a class request once --fault-after frames
- *      were sent (--fault-limit counts the requests each one stalled)
+ *   C  a control fault: STALLs (or, ctrl-change-in-set, answers wrongly)
+ *      a class request once --fault-after frames were sent (--fault-limit
+ *      counts the requests each one spoilt)
  *   D  a descriptor fault: changes the configuration descriptor
  */
 #ifndef VCAM_FAULTS_H
@@ -37,6 +38,8 @@
 	X(STALL_PROBE_SET, "stall-probe-set", 'C', "STALL SET_CUR(VS_PROBE)") \
 	X(STALL_COMMIT_GET, "stall-commit-get", 'C', "STALL GET_CUR(VS_COMMIT)") \
 	X(STALL_COMMIT, "stall-commit", 'C', "STALL SET_CUR(VS_COMMIT)") \
+	X(CTRL_CHANGE_IN_SET, "ctrl-change-in-set", 'C', \
+	  "--async-ctrl: report a change of brightness to another value before each SET_CUR's own") \
 	X(DESC_LENGTH, "desc-bad-length", 'D', "VS format descriptor one byte short") \
 	X(DESC_FRAME_SHORT, "desc-frame-short", 'D', \
 	  "frame descriptors 4 bytes shorter than their intervals need") \

@@ -150,7 +150,6 @@ void vcam_stream_pause(struct vcam_stream *s);
 void vcam_stream_run(struct vcam_stream *s, const struct vcam_probe *p);
 void vcam_stream_set_ep(struct vcam_stream *s, int ep);
 void vcam_stream_stop(struct vcam_stream *s);
-double vcam_now(void);
 /* One EP_WRITE of w over frame (the headers go in the bytes before). */
 int vcam_ep_write(struct vcam_stream *s, uint8_t *frame, const struct vcam_write *w);
 

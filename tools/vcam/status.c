@@ -133,7 +133,8 @@ static void status_log(const struct vcam_status *s, const char *what, const uint
 	fputc('\n', stderr);
 }
 
-int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n)
+int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n,
+		      unsigned int delay_ms)
 {
 	unsigned int at;
 	int ret = 0;
@@ -148,6 +149,7 @@ int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n)
 		at = (s->head + s->count++) % VCAM_STATUS_QUEUE;
 		memcpy(s->pkt[at], pkt, n);
 		s->len[at] = (uint8_t)n;
+		s->due[at] = vcam_now() + delay_ms / 1000.0;
 	}
 	pthread_mutex_unlock(&s->lock);
 	if (ret)
@@ -188,13 +190,14 @@ static void read_fifo(struct vcam_status *s)
 			/* the camera reports a change it made */
 			if (brightness_change(pkt, n, &v))
 				vcam_status_set_brightness(s, v);
-			vcam_status_queue(s, pkt, (size_t)n);
+			vcam_status_queue(s, pkt, (size_t)n, 0);
 		}
 	}
 }
 
-/* Sends the oldest queued packet; 0 sent or nothing to send, -1 stop. */
-static int send_one(struct vcam_status *s)
+/* Sends the oldest queued packet once it is due; 0 sent or nothing to
+ * send (*wait_ms: how long until it is due, else 100), -1 stop. */
+static int send_one(struct vcam_status *s, int *wait_ms)
 {
 	static struct {
 		struct usb_raw_ep_io io;
@@ -202,8 +205,17 @@ static int send_one(struct vcam_status *s)
 	} b;
 	int ep = __atomic_load_n(&s->ep, __ATOMIC_ACQUIRE);
 
+	double early;
+
+	*wait_ms = 100;
 	pthread_mutex_lock(&s->lock);
 	if (!s->count || ep < 0) {
+		pthread_mutex_unlock(&s->lock);
+		return 0;
+	}
+	early = s->due[s->head] - vcam_now();
+	if (early > 0) {
+		*wait_ms = (int)(early * 1000) + 1;
 		pthread_mutex_unlock(&s->lock);
 		return 0;
 	}
@@ -243,14 +255,17 @@ static void *status_thread(void *arg)
 
 	vcam_interrupt_become(&s->intr);
 	while (!s->quit) {
-		if (send_one(s))
+		int wait_ms, due;
+
+		if (send_one(s, &wait_ms))
 			break;
 		pthread_mutex_lock(&s->lock);
-		int more = s->count && __atomic_load_n(&s->ep, __ATOMIC_ACQUIRE) >= 0;
+		due = s->count && __atomic_load_n(&s->ep, __ATOMIC_ACQUIRE) >= 0 &&
+		      s->due[s->head] <= vcam_now();
 		pthread_mutex_unlock(&s->lock);
-		if (more)
+		if (due)
 			continue;
-		if (poll(pfd, s->fifo >= 0 ? 2 : 1, 100) < 0 && errno != EINTR)
+		if (poll(pfd, s->fifo >= 0 ? 2 : 1, wait_ms) < 0 && errno != EINTR)
 			break;
 		while (read(s->wake[0], drain, sizeof(drain)) > 0)
 			;

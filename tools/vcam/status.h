@@ -33,6 +33,7 @@ struct vcam_status {
 	pthread_mutex_t lock;		/* the queue and the counters */
 	uint8_t pkt[VCAM_STATUS_QUEUE][VCAM_STATUS_MAX];
 	uint8_t len[VCAM_STATUS_QUEUE];
+	double due[VCAM_STATUS_QUEUE];	/* vcam_now() seconds: not sent before */
 	unsigned int head, count;
 	uint64_t sent, dropped;
 	uint16_t brightness;		/* the processing unit's control (atomic) */
@@ -61,8 +62,10 @@ void vcam_status_set_ep(struct vcam_status *s, int ep);
  * that reports its change, which changes it (the camera changed it). */
 uint16_t vcam_status_brightness(const struct vcam_status *s);
 void vcam_status_set_brightness(struct vcam_status *s, uint16_t v);
-/* Queues one packet (any thread); -1 if the queue is full (counted). */
-int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n);
+/* Queues one packet (any thread), to go delay_ms from now at the earliest
+ * and after those queued before it; -1 if the queue is full (counted). */
+int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n,
+		      unsigned int delay_ms);
 void vcam_status_stop(struct vcam_status *s);
 
 #endif

@@ -20,14 +20,6 @@
 
 #define MAX_WRITES 4096
 
-double vcam_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static int paused(struct vcam_stream *s, unsigned int gen)
 {
 	return s->quit || __atomic_load_n(&s->gen, __ATOMIC_ACQUIRE) != gen;

@@ -76,6 +76,7 @@ struct vcam_config {
 	int status;		/* --status: the status endpoint and the processing unit */
 	const char *status_fifo;	/* --status-fifo: commands of status packets */
 	int async_ctrl;		/* --async-ctrl: brightness is an asynchronous control */
+	unsigned int async_delay_ms;	/* --async-delay: its completion this late */
 	int busy_cpu;		/* --busy-cpu: the CPU to hold, -1 none */
 	unsigned int busy_ms;	/* for this long */
 	const char *udc_driver, *udc_device;
@@ -85,6 +86,10 @@ static inline int vcam_fault_on(const struct vcam_config *c, enum vcam_fault f)
 {
 	return (c->faults >> f) & 1;
 }
+
+/* ---- clock.c ---- */
+/* CLOCK_MONOTONIC, in seconds. */
+double vcam_now(void);
 
 /* ---- busy.c ---- */
 /* Keeps CPU busy for MS ms with a SCHED_FIFO thread; returns once that
