@@ -137,7 +137,8 @@ fuzz: deps
 	@tests/fuzz/run.sh
 
 fuzz-desc: lab
-	@qemu/run --timeout $$(( $${SEEDS:-300} * 10 + 120 )) -- bash tests/fuzz/desc-seeds.sh "$${SEED:-1}" "$${SEEDS:-300}"
+	@qemu/run --timeout $$(( $${SEEDS:-300} * 20 + 120 )) -- bash -c 'bash tests/fuzz/desc-seeds.sh "$$1" "$$2" desc-fuzz && \
+		bash tests/fuzz/desc-seeds.sh "$$1" "$$2" desc-gen' desc-seeds "$${SEED:-1}" "$${SEEDS:-300}"
 
 shell: lab
 	@qemu/run --shell

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# In the guest: `vcam --fault desc-fuzz --seed N` for COUNT seeds from
-# FIRST: each seed plugs a camera whose configuration descriptor is
-# mutated by the seed, lets uvcvideo probe it, and when a capture node
+# In the guest: `vcam --fault FAULT --seed N` for COUNT seeds from FIRST,
+# FAULT desc-fuzz (default: vcam's descriptors mutated byte by byte) or
+# desc-gen (a configuration built from the UVC 1.5 grammar): each seed
+# plugs a camera with the seed's configuration descriptor, lets uvcvideo
+# probe it, and when a capture node
 # appears lists its formats and tries a 3-frame capture (any outcome but a
 # hang is fine: the descriptors are broken on purpose) in one URB
 # allocation mode (the seed's turn in URB_ALLOC_MODES), then unplugs it.
 # What is checked is the kernel's: qemu/run fails the run on any splat
 # (KASAN, UBSAN, lockdep, WARNING, BUG...), and a hung step stops it.
-#   usage: tests/fuzz/desc-seeds.sh FIRST COUNT
+#   usage: tests/fuzz/desc-seeds.sh FIRST COUNT [FAULT]
 # Prints one TAP line per seed (ok: plugged, probed, unplugged) with what
 # happened, and a summary line: seeds, with a capture node, captures that
 # streamed, seconds.
@@ -17,8 +19,13 @@ set -euo pipefail
 . tests/lib/guest-lib.sh
 . tests/lib/hostile-lib.sh
 VCAM_TMP=$(mktemp -d)
-first=${1:?usage: desc-seeds.sh FIRST COUNT}
-count=${2:?usage: desc-seeds.sh FIRST COUNT}
+first=${1:?usage: desc-seeds.sh FIRST COUNT [FAULT]}
+count=${2:?usage: desc-seeds.sh FIRST COUNT [FAULT]}
+fault=${3:-desc-fuzz}
+case $fault in
+desc-fuzz | desc-gen) ;;
+*) echo "desc-seeds.sh: FAULT '$fault' is not desc-fuzz or desc-gen" >&2; exit 2 ;;
+esac
 plan "$count"
 nodes=0
 streamed=0
@@ -28,10 +35,10 @@ for m in dummy_hcd raw_gadget uvcvideo; do modprobe "$m"; done
 for ((seed = first; seed < first + count; seed++)); do
 	mode=${URB_ALLOC_MODES[seed % ${#URB_ALLOC_MODES[@]}]}
 	hostile_mode "$mode"
-	vcam --format yuyv,mjpeg --size 160x120,320x240 --fps 30,60 --fault desc-fuzz --seed "$seed" \
+	vcam --format yuyv,mjpeg --size 160x120,320x240 --fps 30,60 --fault "$fault" --seed "$seed" \
 		>"$VCAM_TMP/vcam.out" 2>"$VCAM_TMP/vcam.err" &
 	VCAM_PID=$!
-	what="seed $seed ($mode):"
+	what="$fault seed $seed ($mode):"
 	# enumeration, then uvcvideo's probe (or its failure) within a second
 	if vcam_wait_for /sys/bus/usb/devices/1-1 50; then
 		what+=" enumerated"
@@ -56,5 +63,5 @@ for ((seed = first; seed < first + count; seed++)); do
 	hostile_usb_gone || gone=$?
 	ok "$gone" "$what, unplugged"
 done
-echo "# desc-fuzz: seeds $count (from $first) with-node $nodes streamed $streamed seconds $((SECONDS - start))"
+echo "# $fault: seeds $count (from $first) with-node $nodes streamed $streamed seconds $((SECONDS - start))"
 done_testing

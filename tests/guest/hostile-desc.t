@@ -34,10 +34,11 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 # hostile_setup 2; the faults: one for each mode of the 5 items that
 # stream (hostile_modes 0 to 4), and 6 (3 for each of 2 faults), 5, 6 + 1,
-# 7; desc-fuzz 1; hostile_clean_modes 2 + 7 a mode; hostile_healthy 5
+# 7; desc-fuzz and desc-gen 1 each; hostile_clean_modes 2 + 7 a mode;
+# hostile_healthy 5
 m=0
 for k in 0 1 2 3 4; do m=$((m + $(hostile_modes "$k" | wc -l))); done
-plan $((2 + m + 6 + 5 + 6 + 1 + 7 + 1 + 2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
+plan $((2 + m + 6 + 5 + 6 + 1 + 7 + 2 + 2 + 7 * ${#URB_ALLOC_MODES[@]} + 5))
 
 hostile_setup
 
@@ -107,10 +108,12 @@ done
 unplug "$f"
 
 seeds=$(robust_count 60 10)
-out=$(bash tests/fuzz/desc-seeds.sh 1 "$seeds" 2>&1) && st=0 || st=$?
-ok "$st" "desc-fuzz: $seeds seeds plugged, probed and unplugged"
-diag "$(grep -E '^# desc-fuzz|^not ok' <<<"$out")"
-[ "$st" -eq 0 ] || diag "$out"
+for fault in desc-fuzz desc-gen; do
+	out=$(bash tests/fuzz/desc-seeds.sh 1 "$seeds" "$fault" 2>&1) && st=0 || st=$?
+	ok "$st" "$fault: $seeds seeds plugged, probed and unplugged"
+	diag "$(grep -E "^# $fault|^not ok" <<<"$out")"
+	[ "$st" -eq 0 ] || diag "$out"
+done
 
 modprobe uvcvideo
 hostile_clean_modes "$(robust_count 30 10)"

@@ -13,6 +13,7 @@
  * streams: a camera with several streams, as uvcstat must handle.
  */
 #include "vcam.h"
+#include "descbuf.h"
 
 #include <string.h>
 
@@ -22,40 +23,6 @@ static const uint8_t guid_yuy2[16] = {
 };
 
 static const char *const strings[] = { NULL, "uvcdma", "vcam virtual UVC camera", "0001" };
-
-/* ---- Little helpers ---- */
-
-struct out {
-	uint8_t *p;
-	size_t n, size;
-};
-
-static void put8(struct out *o, unsigned v)
-{
-	if (o->n < o->size)
-		o->p[o->n] = (uint8_t)v;
-	o->n++;
-}
-
-static void put16(struct out *o, unsigned v)
-{
-	put8(o, v & 0xff);
-	put8(o, v >> 8);
-}
-
-static void put32(struct out *o, uint32_t v)
-{
-	put16(o, v & 0xffff);
-	put16(o, v >> 16);
-}
-
-static void set16(struct out *o, size_t at, unsigned v)
-{
-	if (at + 1 < o->size) {
-		o->p[at] = v & 0xff;
-		o->p[at + 1] = v >> 8;
-	}
-}
 
 /* ---- Sizes ---- */
 
@@ -305,6 +272,13 @@ static void vs_interface(const struct vcam_config *c, struct out *o, int intf, i
 size_t vcam_config_desc(const struct vcam_config *c, uint8_t *buf, size_t size)
 {
 	struct out o = { buf, 0, size };
+
+	if (vcam_fault_on(c, F_DESC_GEN)) {
+		o.n = vcam_desc_gen(c, buf, size, c->seed);
+		if (vcam_fault_on(c, F_DESC_FUZZ) && o.n <= size)
+			o.n = vcam_desc_fuzz(buf, o.n, size, c->seed);
+		return o.n;
+	}
 
 	put8(&o, 9); put8(&o, 0x02); put16(&o, 0); put8(&o, 2 + c->idle_streams);
 	put8(&o, 1); put8(&o, 0); put8(&o, 0x80);

@@ -13,43 +13,26 @@
  * gets to probe it.
  */
 #include "vcam.h"
+#include "rng.h"
 
 #include <string.h>
 
 #define MAX_DESCS	128
 
-struct rng {
-	uint64_t s;
-};
-
-static uint64_t next(struct rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static uint32_t below(struct rng *r, uint32_t n)
-{
-	return n ? (uint32_t)(next(r) % n) : 0;
-}
-
 /* A value that parsers get wrong more often than a random one. */
-static uint8_t interesting8(struct rng *r, uint8_t was)
+static uint8_t interesting8(struct vcam_rng *r, uint8_t was)
 {
 	static const uint8_t v[] = { 0, 1, 2, 3, 0x7f, 0x80, 0xfe, 0xff };
 
-	switch (below(r, 4)) {
+	switch (vcam_rng_below(r, 4)) {
 	case 0:
 		return (uint8_t)(was + 1);
 	case 1:
 		return (uint8_t)(was - 1);
 	case 2:
-		return (uint8_t)next(r);
+		return (uint8_t)vcam_rng_next(r);
 	}
-	return v[below(r, sizeof(v))];
+	return v[vcam_rng_below(r, sizeof(v))];
 }
 
 /* Offsets of the descriptors after the configuration header, as far as
@@ -67,12 +50,12 @@ static int walk(const uint8_t *b, size_t n, size_t *at)
 }
 
 /* A descriptor, class-specific ones (CS_INTERFACE) twice as likely. */
-static size_t pick(struct rng *r, const uint8_t *b, const size_t *at, int k)
+static size_t pick(struct vcam_rng *r, const uint8_t *b, const size_t *at, int k)
 {
-	size_t d = at[below(r, (uint32_t)k)];
+	size_t d = at[vcam_rng_below(r, (uint32_t)k)];
 
 	if (b[d + 1] != 0x24)
-		d = at[below(r, (uint32_t)k)];
+		d = at[vcam_rng_below(r, (uint32_t)k)];
 	return d;
 }
 
@@ -82,7 +65,7 @@ static void put16(uint8_t *p, unsigned int v)
 	p[1] = (v >> 8) & 0xff;
 }
 
-static size_t mutate(struct rng *r, uint8_t *b, size_t n, size_t size, int *total_set)
+static size_t mutate(struct vcam_rng *r, uint8_t *b, size_t n, size_t size, int *total_set)
 {
 	size_t at[MAX_DESCS], d, len, off;
 	int k = walk(b, n, at);
@@ -91,9 +74,9 @@ static size_t mutate(struct rng *r, uint8_t *b, size_t n, size_t size, int *tota
 		return n;
 	d = pick(r, b, at, k);
 	len = b[d];
-	switch (below(r, 8)) {
+	switch (vcam_rng_below(r, 8)) {
 	case 0:		/* one byte of the descriptor body */
-		off = d + 2 + below(r, (uint32_t)(len - 2 ? len - 2 : 1));
+		off = d + 2 + vcam_rng_below(r, (uint32_t)(len - 2 ? len - 2 : 1));
 		if (off < n)
 			b[off] = interesting8(r, b[off]);
 		break;
@@ -101,14 +84,14 @@ static size_t mutate(struct rng *r, uint8_t *b, size_t n, size_t size, int *tota
 		b[d] = interesting8(r, b[d]);
 		break;
 	case 2:		/* a count or index: bNumFormats, bNumFrameDescriptors, bTerminalLink... */
-		off = d + 3 + below(r, 6);
+		off = d + 3 + vcam_rng_below(r, 6);
 		if (off < d + len)
-			b[off] = (uint8_t)below(r, 12);
+			b[off] = (uint8_t)vcam_rng_below(r, 12);
 		break;
 	case 3:		/* a 16-bit field (sizes, wTotalLength of the VS header) */
-		off = d + 2 + below(r, (uint32_t)(len > 3 ? len - 3 : 1));
+		off = d + 2 + vcam_rng_below(r, (uint32_t)(len > 3 ? len - 3 : 1));
 		if (off + 1 < n)
-			put16(b + off, below(r, 2) ? 0 : (unsigned int)next(r));
+			put16(b + off, vcam_rng_below(r, 2) ? 0 : (unsigned int)vcam_rng_next(r));
 		break;
 	case 4:		/* the descriptor removed */
 		memmove(b + d, b + d + len, n - d - len);
@@ -121,10 +104,10 @@ static size_t mutate(struct rng *r, uint8_t *b, size_t n, size_t size, int *tota
 		}
 		break;
 	case 6:		/* the configuration cut short */
-		n = 9 + below(r, (uint32_t)(n - 9));
+		n = 9 + vcam_rng_below(r, (uint32_t)(n - 9));
 		break;
 	case 7:		/* wTotalLength alone */
-		put16(b + 2, (unsigned int)(n - 16 + below(r, 32)));
+		put16(b + 2, (unsigned int)(n - 16 + vcam_rng_below(r, 32)));
 		*total_set = 1;
 		break;
 	}
@@ -133,15 +116,15 @@ static size_t mutate(struct rng *r, uint8_t *b, size_t n, size_t size, int *tota
 
 size_t vcam_desc_fuzz(uint8_t *b, size_t n, size_t size, unsigned int seed)
 {
-	struct rng r = { .s = seed * 0x2545f4914f6cdd1dULL + 1 };
-	int rounds = 1 + (int)below(&r, 4), total_set = 0;
+	struct vcam_rng r = { .s = seed * 0x2545f4914f6cdd1dULL + 1 };
+	int rounds = 1 + (int)vcam_rng_below(&r, 4), total_set = 0;
 
 	if (n < 9 || n > size)
 		return n;
 	for (int i = 0; i < rounds; i++)
 		n = mutate(&r, b, n, size, &total_set);
 	/* mostly a consistent wTotalLength: the host then reads what is there */
-	if (!total_set && below(&r, 4))
+	if (!total_set && vcam_rng_below(&r, 4))
 		put16(b + 2, (unsigned int)n);
 	return n;
 }

@@ -50,7 +50,9 @@
 	  "bulk endpoint advertised with wMaxPacketSize 0") \
 	X(DESC_NO_FRAMES, "desc-no-frames", 'D', "the last format has no frame descriptor") \
 	X(DESC_FUZZ, "desc-fuzz", 'D', \
-	  "configuration descriptor mutated at random by --seed")
+	  "configuration descriptor mutated at random by --seed") \
+	X(DESC_GEN, "desc-gen", 'D', \
+	  "configuration built from the UVC 1.5 grammar by --seed, fields disagreeing for half the seeds")
 
 enum vcam_fault {
 #define VCAM_FAULT_ENUM(id, name, kind, text) F_##id,

@@ -117,6 +117,13 @@ void vcam_status_ep_desc(const struct vcam_config *c, uint8_t *buf);	/* --status
  * bytes of room), the same way for the same SEED; returns its new length
  * (at most SIZE, at least 9: the configuration header stays). */
 size_t vcam_desc_fuzz(uint8_t *buf, size_t n, size_t size, unsigned int seed);
+/* desc_gen.c: a whole configuration descriptor built from the UVC 1.5
+ * grammar for SEED into BUF (SIZE bytes of room); returns its length
+ * (which may exceed SIZE: then only SIZE bytes were written). */
+size_t vcam_desc_gen(const struct vcam_config *c, uint8_t *buf, size_t size, unsigned int seed);
+/* The fields SEED's configuration gets wrong on purpose: a mask of
+ * desc_gen.c's enum disagree, 0 for a configuration that agrees. */
+unsigned int vcam_desc_gen_disagreements(unsigned int seed);
 
 /* ---- ctrl.c: probe/commit negotiation ---- */
 struct vcam_probe {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcam-faults-unit: host unit tests of the fault table (faults.h), the
- * descriptor faults and the desc-fuzz mutator, printing TAP.
+ * descriptor faults, the desc-fuzz mutator and the desc-gen generator,
+ * printing TAP.
  */
 #include "testlib.h"
 
@@ -122,11 +123,146 @@ static void test_desc_fuzz(void)
 	ok(na == nb && !memcmp(a, b, na), "--fault desc-fuzz --seed 7 is vcam_desc_fuzz(seed 7)");
 }
 
+/* What a generated configuration says and what it holds (desc-gen). */
+struct gen_facts {
+	int chain_ok;			/* bLength chain ends at wTotalLength */
+	int vc_total_ok, vs_total_ok;	/* the class headers' wTotalLength */
+	int formats_ok, frames_ok;	/* bNumFormats, each bNumFrameDescriptors */
+	int sources_ok, link_ok;	/* unit sources, bTerminalLink: defined IDs */
+	unsigned int vc_subtypes, vs_subtypes;	/* 1 << subtype seen */
+};
+
+static void gen_facts(const uint8_t *d, size_t n, struct gen_facts *f)
+{
+	long vc = find_desc(d, n, 0, 0x24, 0x01), vs = -1, ep = -1, vsintf = -1;
+	int ids[256] = { 0 }, ots[256] = { 0 }, nformats = 0, claim_frames = -1, frames = 0;
+	size_t i;
+
+	memset(f, 0, sizeof(*f));
+	f->sources_ok = f->frames_ok = 1;
+	for (i = 0; i + 1 < n && d[i] >= 2; i += d[i]) {
+		const uint8_t *p = d + i;
+
+		if (p[1] == 0x04 && p[5] == 0x0e && p[6] == 0x02)
+			vsintf = (long)i;
+		if (p[1] == 0x05)
+			ep = (long)i;
+		if (p[1] != 0x24)
+			continue;
+		if (vsintf < 0) {	/* VideoControl */
+			f->vc_subtypes |= 1u << p[2];
+			if (p[2] >= 2 && p[2] <= 7) {
+				/* a unit's sources: PU, EU one at 4; OT at 7; SU, XU a list */
+				if (p[2] == 0x03 || p[2] == 0x05 || p[2] == 0x07)
+					f->sources_ok &= ids[p[p[2] == 0x03 ? 7 : 4]];
+				if (p[2] == 0x04)
+					for (int k = 0; k < p[4]; k++)
+						f->sources_ok &= ids[p[5 + k]];
+				if (p[2] == 0x06)
+					for (int k = 0; k < p[21]; k++)
+						f->sources_ok &= ids[p[22 + k]];
+				f->sources_ok &= !ids[p[3]];	/* IDs are unique */
+				ids[p[3]] = 1;
+				if (p[2] == 0x03)
+					ots[p[3]] = 1;
+			}
+			continue;
+		}
+		f->vs_subtypes |= 1u << p[2];
+		if (p[2] == 0x01) {
+			vs = (long)i;
+			f->link_ok = ots[p[8]];
+			continue;
+		}
+		/* a format: the frames of the previous one are all counted */
+		if (p[2] == 0x04 || p[2] == 0x06 || p[2] == 0x10 || p[2] == 0x13 ||
+		    p[2] == 0x0c || p[2] == 0x0a || p[2] == 0x12) {
+			if (claim_frames >= 0)
+				f->frames_ok &= frames == claim_frames;
+			nformats++;
+			claim_frames = p[2] == 0x0c || p[2] == 0x0a || p[2] == 0x12 ? 0 : p[4];
+			frames = 0;
+		}
+		if (p[2] == 0x05 || p[2] == 0x07 || p[2] == 0x11 || p[2] == 0x14) {
+			frames++;
+			/* a discrete frame sends the intervals it counts */
+			if (p[2] != 0x14 && p[25])
+				f->frames_ok &= p[0] == 26 + 4 * p[25];
+		}
+	}
+	if (claim_frames >= 0)
+		f->frames_ok &= frames == claim_frames;
+	f->chain_ok = i == n && rd16(d + 2) == n;
+	f->vc_total_ok = vc > 0 && vsintf > vc && rd16(d + vc + 5) == vsintf - vc;
+	f->vs_total_ok = vs > 0 && ep > vs && rd16(d + vs + 4) == ep - vs;
+	f->formats_ok = vs > 0 && d[vs + 3] == nformats;
+}
+
+static void test_desc_gen(void)
+{
+	static uint8_t a[4096], b[4096];
+	struct vcam_config c;
+	struct gen_facts f;
+	const int seeds = 2000;
+	int same = 1, chain = 1, agree = 1, nagree = 0, differs = 1;
+	unsigned int vc = 0, vs = 0, dis = 0;
+
+	config_from(&c, "--format yuyv --size 640x480 --fps 30");
+	for (int s = 0; s < seeds; s++) {
+		size_t na = vcam_desc_gen(&c, a, sizeof(a), (unsigned int)s);
+		size_t nb = vcam_desc_gen(&c, b, sizeof(b), (unsigned int)s);
+		unsigned int mask = vcam_desc_gen_disagreements((unsigned int)s);
+
+		same &= na == nb && na <= sizeof(a) && !memcmp(a, b, na);
+		gen_facts(a, na, &f);
+		chain &= f.chain_ok && a[4] == 2 && a[5] == 1;
+		vc |= f.vc_subtypes;
+		vs |= f.vs_subtypes;
+		dis |= mask;
+		if (!mask) {
+			nagree++;
+			agree &= f.vc_total_ok && f.vs_total_ok && f.formats_ok && f.frames_ok &&
+				 f.sources_ok && f.link_ok;
+		}
+		/* the disagreements one can see in one field each */
+		if (mask == 1u << 0)
+			differs &= !f.vc_total_ok;
+		if (mask == 1u << 1)
+			differs &= !f.vs_total_ok;
+		if (mask == 1u << 2)
+			differs &= !f.formats_ok;
+		if (mask == 1u << 6)
+			differs &= !f.link_ok;
+	}
+	ok(same, "desc-gen: the same seed builds the same configuration, within 4096 bytes (%d seeds)", seeds);
+	ok(chain, "desc-gen: every seed's descriptors chain to wTotalLength; 2 interfaces, configuration 1");
+	ok(nagree > seeds / 3 && agree,
+	   "desc-gen: %d seeds with no disagreement: totals, counts, sources and links all agree", nagree);
+	ok(dis == (1u << 11) - 1, "desc-gen: every kind of disagreement occurs (mask %#x)", dis);
+	ok(differs, "desc-gen: a seed's one disagreement shows in its field (totals, bNumFormats, link)");
+	/* VC: input and output terminals, selector, processing, extension, encoding units */
+	ok((vc & 0xfc) == 0xfc, "desc-gen: every terminal and unit type (VC subtypes %#x)", vc);
+	/* VS: still image, uncompressed, MJPEG, their frames, MPEG-2 TS, DV,
+	 * color matching, frame-based and its frames, stream-based, H.264 and its frames */
+	unsigned int want = 0;
+	static const int vs_types[] = { 0x03, 0x04, 0x05, 0x06, 0x07, 0x0a, 0x0c, 0x0d,
+					0x10, 0x11, 0x12, 0x13, 0x14 };
+
+	for (size_t k = 0; k < sizeof(vs_types) / sizeof(vs_types[0]); k++)
+		want |= 1u << vs_types[k];
+	ok((vs & want) == want, "desc-gen: every format and frame type (VS subtypes %#x)", vs);
+	config_from(&c, "--fault desc-gen --seed 11");
+	size_t na = vcam_config_desc(&c, a, sizeof(a));
+	size_t nb = vcam_desc_gen(&c, b, sizeof(b), 11);
+	ok(na == nb && !memcmp(a, b, na), "--fault desc-gen --seed 11 is vcam_desc_gen(seed 11)");
+}
+
 int main(void)
 {
 	test_table();
 	test_desc_faults();
 	test_desc_fuzz();
+	test_desc_gen();
 	test_cli();
 	return tap_done();
 }
