@@ -53,6 +53,7 @@ struct gen {
 	int nid;
 	uint8_t ot[2];		/* the streaming output terminals */
 	int not;
+	int neu;		/* encoding units: IDs 0x40 on, apart */
 };
 
 static int dis(const struct gen *g, enum disagree d)
@@ -116,11 +117,11 @@ static void input_terminal(struct gen *g)
 		put8(g->o, 3);
 		put8(g->o, below(g, 256)); put8(g->o, below(g, 256)); put8(g->o, below(g, 8));
 	} else {
-		/* another input: composite connector, vendor specific, media transport */
-		static const uint16_t types[] = { 0x0401, 0x0200, 0x0202 };
+		/* another input: a composite connector, or a vendor's own */
+		static const uint16_t types[] = { 0x0401, 0x0200 };
 
 		put8(g->o, 8); put8(g->o, 0x24); put8(g->o, 0x02); put8(g->o, id);
-		put16(g->o, types[below(g, 3)]); put8(g->o, 0); put8(g->o, 0);
+		put16(g->o, types[below(g, 2)]); put8(g->o, 0); put8(g->o, 0);
 	}
 	g->id[g->nid++] = id;
 }
@@ -160,7 +161,9 @@ static void selector_unit(struct gen *g)
 static void extension_unit(struct gen *g)
 {
 	uint8_t id = new_id(g);
-	int p = 1 + (int)below(g, MAX_SOURCES), claim = p, n = 1 + (int)below(g, 4);
+	/* mostly one input pin: uvcvideo takes no extension unit with more */
+	int p = below(g, 4) ? 1 : 2 + (int)below(g, MAX_SOURCES - 1), claim = p;
+	int n = 1 + (int)below(g, 4);
 	int cs = control_size(g, n);
 
 	if (dis(g, D_NR_IN_PINS) && !below(g, 2))
@@ -178,16 +181,16 @@ static void extension_unit(struct gen *g)
 	g->id[g->nid++] = id;
 }
 
-/* UVC 1.5's encoding unit (subtype 7): uvcvideo 6.1 knows no such unit. */
+/* UVC 1.5's encoding unit (subtype 7): uvcvideo knows no such unit and
+ * skips it, so nothing is fed by it (its ID is never a source). */
 static void encoding_unit(struct gen *g)
 {
-	uint8_t id = new_id(g);
+	uint8_t id = (uint8_t)(0x40 + g->neu++);
 
 	put8(g->o, 13); put8(g->o, 0x24); put8(g->o, 0x07); put8(g->o, id);
 	put8(g->o, source(g, id)); put8(g->o, 0); put8(g->o, 3);
 	for (int i = 0; i < 6; i++)
 		put8(g->o, below(g, 256));
-	g->id[g->nid++] = id;
 }
 
 static void output_terminal(struct gen *g)
@@ -211,13 +214,19 @@ static void vc_class(struct gen *g)
 	put16(g->o, 0); put32(g->o, VCAM_CLOCK_HZ); put8(g->o, 1); put8(g->o, VCAM_VS_INTF);
 	for (int i = 0, n = 1 + (int)below(g, 3); i < n; i++)
 		input_terminal(g);
+	int npu = 0, nsu = 0;
+
 	for (int i = 0; i < nunits && g->nid < MAX_ENTITIES - 2; i++) {
+		/* uvcvideo takes one processing and one selector unit a chain:
+		 * more only where the seed disagrees anyway */
 		switch (below(g, 4)) {
 		case 0:
-			processing_unit(g);
+			if (!npu++ || g->dis)
+				processing_unit(g);
 			break;
 		case 1:
-			selector_unit(g);
+			if (!nsu++ || g->dis)
+				selector_unit(g);
 			break;
 		case 2:
 			extension_unit(g);
@@ -233,10 +242,11 @@ static void vc_class(struct gen *g)
 
 /* One frame of an uncompressed (5), MJPEG (7), frame-based (0x11) or
  * H.264 (0x14: bLength 44 + 4n, its body left zero but for the sizes). */
-static void frame(struct gen *g, int subtype, int index)
+static void frame(struct gen *g, int subtype, int index, int plain)
 {
 	static const uint16_t sizes[][2] = { { 160, 120 }, { 640, 480 }, { 1280, 720 }, { 0, 0 }, { 4096, 4096 } };
-	int s = (int)below(g, 5), cont = !below(g, 4), n = cont ? 3 : 1 + (int)below(g, 4);
+	/* the first frame of the first format a size cameras have */
+	int s = (int)below(g, plain ? 3 : 5), cont = !below(g, 4), n = cont ? 3 : 1 + (int)below(g, 4);
 	int sent = !cont && dis(g, D_INTERVALS) && !below(g, 2) ? n - 1 : n;
 	uint32_t bytes = (uint32_t)sizes[s][0] * sizes[s][1] * 2;
 
@@ -265,7 +275,9 @@ static void frame(struct gen *g, int subtype, int index)
 static void format(struct gen *g, int index)
 {
 	static const char *const guids[] = { "YUY2", "NV12", "M420", "I420", "H264", NULL };
-	int kind = (int)below(g, 7), nframes = 1 + (int)below(g, 4), claim = nframes;
+	/* the first format one uvcvideo streams: YUY2 or MJPEG */
+	int kind = index == 1 ? (int)below(g, 2) : (int)below(g, 7);
+	int nframes = 1 + (int)below(g, 4), claim = nframes;
 	int frame_type = 0;
 
 	if (dis(g, D_NUM_FRAMES) && !below(g, 2))
@@ -273,7 +285,7 @@ static void format(struct gen *g, int index)
 	switch (kind) {
 	case 0:		/* uncompressed */
 		put8(g->o, 27); put8(g->o, 0x24); put8(g->o, 0x04); put8(g->o, index); put8(g->o, claim);
-		put_guid(g, guids[below(g, 6)]);
+		put_guid(g, guids[index == 1 ? 0 : below(g, 6)]);
 		put8(g->o, 16); put8(g->o, 1); put8(g->o, 0); put8(g->o, 0); put8(g->o, 0); put8(g->o, 0);
 		frame_type = 0x05;
 		break;
@@ -309,7 +321,7 @@ static void format(struct gen *g, int index)
 		put_guid(g, NULL); put32(g->o, 0);
 	}
 	for (int i = 0; frame_type && i < nframes; i++)
-		frame(g, frame_type, i + 1);
+		frame(g, frame_type, i + 1, index == 1 && i == 0);
 	if (frame_type && !below(g, 4)) {
 		/* still image frame: two sizes, one compression */
 		put8(g->o, 5 + 4 * 2 + 1 + 1); put8(g->o, 0x24); put8(g->o, 0x03); put8(g->o, 0);

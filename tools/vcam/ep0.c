@@ -194,7 +194,8 @@ static int ctrl_fault(struct vcam_ep0 *e, enum vcam_fault f)
 
 static int probe_get(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int commit)
 {
-	uint8_t buf[VCAM_PROBE_SIZE], info = 0x03;
+	/* UVC 1.5's 48 bytes (desc-gen's bcdUVC 1.5): its last fields zero */
+	uint8_t buf[48] = { 0 }, info = 0x03;
 	uint16_t len = VCAM_PROBE_SIZE;
 	struct vcam_probe p;
 
@@ -226,7 +227,7 @@ static int probe_get(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int co
 		return ep0_stall(e);	/* GET_RES */
 	}
 	vcam_probe_pack(&p, buf);
-	return ep0_reply(e, c, buf, sizeof(buf));
+	return ep0_reply(e, c, buf, c->wLength > VCAM_PROBE_SIZE ? sizeof(buf) : VCAM_PROBE_SIZE);
 }
 
 static void log_probe(const char *what, const struct vcam_probe *p)
