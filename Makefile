@@ -129,9 +129,10 @@ check-debug: lab kernel-debug
 	@tests/run-debug
 
 # The guest tests of make check, on the coverage kernel; TESTS="..."
-# picks files or folders.
+# picks files or folders, RECORD=1 records the figures the run is checked
+# against.
 coverage: lab kernel-coverage
-	@qemu/coverage.sh $(TESTS)
+	@COVERAGE_RECORD='$(RECORD)' qemu/coverage.sh $(TESTS)
 
 fuzz: deps
 	@tests/fuzz/run.sh

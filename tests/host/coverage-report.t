@@ -5,7 +5,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-plan 13
+plan 19
 report=$top/qemu/coverage-report.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -78,4 +78,22 @@ out=$("$report" "$tmp/info" "$tmp/diff" "$tree" 6.1.0-uvcdma-coverage 3 1 "$tmp/
 like "$out" 'the tests FAILED \(exit 1\)' "a failing test run is said so beside its figures"
 out=$("$report" "$tmp/missing" "$tmp/diff" "$tree" r 1 0 "$tmp/lines" 2>&1) && st=0 || st=$?
 is "$st" 2 "a tracefile that is not there is refused ($out)"
+
+# qemu/coverage-compare.sh: the figures recorded, then checked.
+compare=$top/qemu/coverage-compare.sh
+out=$("$compare" --record "$tmp/info" "$tree" "$tmp/rec" 2>&1) && st=0 || st=$?
+is "$(grep -v '^#' "$tmp/rec")" "drivers/media/usb/uvc/uvc_stats.c 80.0
+drivers/media/usb/uvc/uvc_video.c 0.0" "--record writes each file's line coverage ($out)"
+out=$("$compare" "$tmp/info" "$tree" "$tmp/rec" 2>&1) && st=0 || st=$?
+is "$st" 0 "the same figures hold"
+sed -i 's|uvc_stats.c 80.0|uvc_stats.c 81.5|' "$tmp/rec"
+out=$("$compare" "$tmp/info" "$tree" "$tmp/rec" 2>&1) && st=0 || st=$?
+is "$st" 1 "a file 1.5 points below its record fails"
+like "$out" 'FELL +drivers/media/usb/uvc/uvc_stats.c +80.0 % \(recorded 81.5 %\)' "and is named"
+sed -i 's|uvc_stats.c 81.5|uvc_stats.c 80.9|' "$tmp/rec"
+out=$("$compare" "$tmp/info" "$tree" "$tmp/rec" 2>&1) && st=0 || st=$?
+is "$st" 0 "0.9 points below holds"
+echo "drivers/media/usb/uvc/uvc_gone.c 50.0" >>"$tmp/rec"
+out=$("$compare" "$tmp/info" "$tree" "$tmp/rec" 2>&1) && st=0 || st=$?
+like "$out" 'MISSING +drivers/media/usb/uvc/uvc_gone.c' "a recorded file the run lacks fails ($st)"
 done_testing
