@@ -16,5 +16,10 @@ check "syscall trace events exist (FTRACE_SYSCALLS)" \
 check "kernel BTF present (DEBUG_INFO_BTF)" test -r /sys/kernel/btf/vmlinux
 check "results directory is writable" bash -c 'touch /results/.write-test.$$ && rm /results/.write-test.$$'
 is "$(uname -m)" aarch64 "the guest is arm64"
-like "$(uname -r)" '^6\.1\.[0-9]+-uvcdma$' "the guest runs the lab kernel"
+# The base and variant of the run that started the guest (qemu/run passes
+# them): the release is the base's, with the variant's LOCALVERSION.
+base=${UVCDMA_KERNEL:-$(sed -n 's/^KERNEL_DEFAULT=//p' qemu/lib.sh)}
+variant=${UVCDMA_KERNEL_VARIANT:-}
+suffix=$(sed -n 's/^CONFIG_LOCALVERSION="\(.*\)"$/\1/p' "qemu/kernel${variant:+-$variant}.config")
+like "$(uname -r)" "^${base//./\\.}\.[0-9]+$suffix\$" "the guest runs the lab's $base kernel${variant:+, variant $variant}"
 done_testing
