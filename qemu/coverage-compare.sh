@@ -17,12 +17,12 @@ record=0
 info=$1 tree=$2 rec=$3
 [ -r "$info" ] || { echo "${0##*/}: cannot read $info" >&2; exit 2; }
 
-# path percent, one line a file, from the tracefile's LF/LH totals
+# path percent, one line a file, from the tracefile's DA lines (a
+# tracefile straight from geninfo has no LF/LH totals)
 figures() {
 	awk -v tree="$tree/" '
-		/^SF:/ { sf = substr($0, 4); sub("^" tree, "", sf) }
-		/^LF:/ { lf = substr($0, 4) + 0 }
-		/^LH:/ { lh = substr($0, 4) + 0 }
+		/^SF:/ { sf = substr($0, 4); sub("^" tree, "", sf); lf = lh = 0 }
+		/^DA:/ { split(substr($0, 4), d, ","); lf++; if (d[2] + 0 > 0) lh++ }
 		/^end_of_record/ { if (lf) printf "%s %.1f\n", sf, 100 * lh / lf }
 	' "$info" | sort
 }

@@ -3,8 +3,8 @@
 # kernel/dma/ the guest tests execute, on the KERNEL base.
 #
 # The guest tests (default: tests/guest, and the tests/lab files that
-# stream through uvcvideo, as make check runs them; arguments replace the
-# list) run on the coverage kernel (make kernel-coverage: gcov for the
+# stream through uvcvideo or run the DMA API behind an IOMMU, as make
+# check runs them; arguments replace the list) run on the coverage kernel (make kernel-coverage: gcov for the
 # objects of qemu/kernel-coverage.kbuild). The other tests/lab files test
 # the lab itself, or boot kernels of their own (the DMA-API debug, 32-bit
 # and memory-model guests), which count nothing here.
@@ -18,6 +18,9 @@
 #                                 or changes, executed or not
 #   results/coverage/series-lines.txt  each executable line the series
 #                                 adds: "path:line count source"
+# Then each file's line coverage is checked against the figures recorded
+# in docs/figures/coverage-BASE.txt (qemu/coverage-compare.sh): one more
+# than a point below fails make coverage; COVERAGE_RECORD=1 records them.
 # The test verdicts are reported as make check reports them; the report is
 # written even when a test fails, and the exit status is then 1.
 #
@@ -48,7 +51,7 @@ work=$BUILD_DIR/coverage-$KERNEL
 rm -rf "$work"
 mkdir -p "$work/runs" "$out"
 [ $# -gt 0 ] || set -- tests/guest tests/lab/trace-events.t tests/lab/uvcstat-trace.t \
-	tests/lab/uvcstat-progress.t
+	tests/lab/uvcstat-progress.t tests/lab/dmabench-smmu.t
 
 log "coverage: $release, tests: $*"
 t0=$(now)
@@ -116,4 +119,19 @@ git -C "$tree" diff -U0 pristine HEAD -- "${dirs[@]/%//*.c}" >"$work/series.diff
 	"$release" "${#runs[@]}" "$tests_status" "$out/series-lines.txt" >"$out/summary.md"
 cat "$out/summary.md"
 log "coverage: $out/summary.md, $out/index.html ($(elapsed_since "$t0"))"
+
+# The benchmark-style check: no file more than a point below the figures
+# recorded for this base (COVERAGE_RECORD=1, make coverage RECORD=1,
+# records this run's).
+recorded=$UVCDMA_TOP/docs/figures/coverage-$KERNEL.txt
+compare_status=0
+if [ "${COVERAGE_RECORD:-}" = 1 ]; then
+	"$UVCDMA_TOP/qemu/coverage-compare.sh" --record "$out/coverage.info" "$tree" "$recorded"
+elif [ -r "$recorded" ]; then
+	log "coverage: against the figures recorded in ${recorded#"$UVCDMA_TOP"/}"
+	"$UVCDMA_TOP/qemu/coverage-compare.sh" "$out/coverage.info" "$tree" "$recorded" || compare_status=$?
+else
+	log "coverage: no figures recorded for $KERNEL (${recorded#"$UVCDMA_TOP"/}); make coverage RECORD=1 records these"
+fi
 [ "$tests_status" -eq 0 ] || die "coverage: the tests failed (exit $tests_status): the figures above are those of a failing run"
+[ "$compare_status" -eq 0 ] || die "coverage: a file's line coverage fell more than a point below its record (FELL or MISSING above)"
