@@ -2,11 +2,12 @@
 # In the guest: vcam (the virtual bulk UVC camera) explains a missing
 # raw_gadget, then with the modules loaded the stock uvcvideo binds to it,
 # /dev/video0 lists exactly the advertised formats, sizes and intervals,
-# and SIGTERM disconnects the device and prints the summary.
+# /dev/video1 its metadata format, and SIGTERM disconnects the device and
+# prints the summary.
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
-plan 16
+plan 19
 
 out=$(vcam 2>&1) && st=0 || st=$?
 is "$st" 1 "vcam without raw_gadget exits 1"
@@ -36,6 +37,13 @@ expect=$(
 got=$(v4l2-ctl -d /dev/video0 --list-formats-ext)
 is "$got" "$expect" "--list-formats-ext: YUYV and MJPG, 3 sizes each, 60 and 30 fps"
 [ "$got" = "$expect" ] || diag "$got"
+
+# The metadata node: its one format, UVC payload headers (uvc_metadata.c).
+like "$(v4l2-ctl -d /dev/video1 --list-formats-meta 2>&1)" "\[0\]: 'UVCH'" \
+	"/dev/video1 lists the UVC payload header metadata format"
+like "$(v4l2-ctl -d /dev/video1 --get-fmt-meta 2>&1)" "Sample Format +: 'UVCH'" "and has it set"
+out=$(v4l2-ctl -d /dev/video1 --try-fmt-meta=UVCH --set-fmt-meta=UVCH --get-fmt-meta 2>&1) && st=0 || st=$?
+ok "$st" "it takes UVCH to try and to set ($(grep -m1 'Buffer Size' <<<"$out" | xargs))"
 
 vcam_stop TERM
 is "$VCAM_STATUS" 0 "SIGTERM: vcam exits 0"
