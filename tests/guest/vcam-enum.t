@@ -7,7 +7,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
-plan 19
+plan 24
 
 out=$(vcam 2>&1) && st=0 || st=$?
 is "$st" 1 "vcam without raw_gadget exits 1"
@@ -17,8 +17,14 @@ is "$st" 2 "a bad --size exits 2"
 like "$out" "accepted: WxH" "and says what is accepted"
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
+# the probe's trace level (UVC_DBG_PROBE): uvcvideo prints the chain it found
+echo 1 >/sys/module/uvcvideo/parameters/trace
 vcam_ok "/dev/video0 appears" vcam_start
+echo 0 >/sys/module/uvcvideo/parameters/trace
 like "$(dmesg)" "Found UVC 1.10 device vcam virtual UVC camera \(1d6b:0102\)" "uvcvideo found the UVC 1.10 camera"
+# uvcvideo names an output terminal by its ID with UVC_TERM_OUTPUT (0x8000)
+like "$(dmesg)" "Found a valid video chain \(1 -> 32770\)" \
+	"the chain from the camera (1) to the streaming terminal (2, 0x8000 | 2)"
 like "$(v4l2-ctl -d /dev/video0 -D)" "Driver name +: uvcvideo" "the driver is uvcvideo"
 
 expect=$(
@@ -37,6 +43,19 @@ expect=$(
 got=$(v4l2-ctl -d /dev/video0 --list-formats-ext)
 is "$got" "$expect" "--list-formats-ext: YUYV and MJPG, 3 sizes each, 60 and 30 fps"
 [ "$got" = "$expect" ] || diag "$got"
+
+# The timestamp clock parameter: a name, with or without "clock_".
+clock=/sys/module/uvcvideo/parameters/clock
+printf clock_monotonic >"$clock" && st=0 || st=$?
+is "$st:$(cat "$clock")" "0:CLOCK_MONOTONIC" "the clock parameter takes clock_monotonic"
+printf realtime >"$clock" && st=0 || st=$?
+is "$st:$(cat "$clock")" "0:CLOCK_REALTIME" "and realtime"
+(printf boottime >"$clock") 2>/dev/null && st=0 || st=$?
+is "$st:$(cat "$clock")" "1:CLOCK_REALTIME" "and refuses boottime, unchanged"
+# echo's newline is part of the value: uvcvideo compares the whole of it
+# (strcasecmp) and refuses "monotonic\n"
+(echo monotonic >"$clock") 2>/dev/null && st=0 || st=$?
+is "$st:$(cat "$clock")" "1:CLOCK_REALTIME" "and refuses 'echo monotonic', newline and all"
 
 # The metadata node: its one format, UVC payload headers (uvc_metadata.c).
 like "$(v4l2-ctl -d /dev/video1 --list-formats-meta 2>&1)" "\[0\]: 'UVCH'" \
