@@ -3,7 +3,8 @@
  * libFuzzer harness of vcam's control-request handling: ep0.c as it is,
  * compiled with -Dioctl=vcam_fuzz_ioctl so that raw-gadget is this file.
  * The input is a camera configuration (formats, speed, header fields,
- * control and descriptor faults, frames already sent) and then any number
+ * the status endpoint and its processing unit, control and descriptor
+ * faults, frames already sent) and then any number
  * of setup packets, each followed by the bytes its data stage reads. What
  * must hold, whatever the host sends:
  *   - no reply is longer than the request's wLength (raw-gadget would fail
@@ -19,9 +20,11 @@
 
 #include <linux/usb/ch9.h>
 #include <linux/usb/raw_gadget.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int vcam_fuzz_ioctl(int fd, unsigned long req, ...);
@@ -108,6 +111,8 @@ static int configure(struct vcam_config *c, const uint8_t *d)
 		argv[argc++] = "--payload-size=16384";
 	if (d[1] & 4)
 		argv[argc++] = "--streams=2";	/* a second streaming interface */
+	if (d[1] & 8)
+		argv[argc++] = "--async-ctrl";	/* the status endpoint and its unit */
 	for (int i = 0; i < F_COUNT; i++)
 		if (vcam_fault_kind(i) != 'S' && (d[2 + i / 8] >> (i % 8)) & 1) {
 			strcat(faults, *faults ? "," : "");
@@ -125,12 +130,36 @@ static int configure(struct vcam_config *c, const uint8_t *d)
 	return vcam_parse_args(c, argc, argv);
 }
 
+/* --status: the queue the processing unit's requests fill, without the
+ * thread that would send it (made once; emptied for each input). */
+static struct vcam_status *status_for(const struct vcam_config *cfg)
+{
+	static struct vcam_status st;
+	static int made;
+
+	if (!cfg->status)
+		return NULL;
+	if (!made) {
+		pthread_mutex_init(&st.lock, NULL);
+		must(pipe2(st.wake, O_NONBLOCK) == 0);
+		st.fd = -1;
+		st.ep = -1;
+		st.fifo = -1;
+		made = 1;
+	}
+	st.cfg = cfg;
+	st.count = 0;
+	st.brightness = 128;
+	return &st;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct vcam_config cfg;
 	static struct vcam_stream stream;
 	struct vcam_ep0 e;
 	uint8_t setup[8];
+	char drain[4096];
 
 	if (size < 6 || configure(&cfg, data))
 		return 0;
@@ -141,6 +170,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&e, 0, sizeof(e));
 	e.cfg = &cfg;
 	e.stream = &stream;
+	e.status = status_for(&cfg);
+	if (e.status)
+		while (read(e.status->wake[0], drain, sizeof(drain)) > 0)
+			;
 	vcam_probe_def(&cfg, &e.probe);
 	e.commit = e.probe;
 	io.cfg = &cfg;
