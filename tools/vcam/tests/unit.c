@@ -159,25 +159,37 @@ static void test_descriptors(void)
 
 /* ---- Negotiation ---- */
 
+/* Whether the bLength chain of the n bytes of got holds to its end;
+ * counts the interfaces and endpoints on the way (either may be NULL). */
+static int desc_chain_ok(const uint8_t *got, size_t n, int *intfs, int *eps)
+{
+	int walk_ok = 1;
+
+	for (size_t i = 0; i < n; i += got[i]) {
+		if (got[i] < 2 || i + got[i] > n)
+			walk_ok = 0;
+		if (got[i] < 2)
+			break;
+		if (intfs)
+			*intfs += got[i + 1] == 0x04;
+		if (eps)
+			*eps += got[i + 1] == 0x05;
+	}
+	return walk_ok;
+}
+
 /* --streams 2: a second VideoStreaming interface, linked and with its own endpoint. */
 static void test_idle_stream_descriptors(void)
 {
 	static uint8_t got[4096];
 	struct vcam_config c;
-	size_t n, i;
+	size_t n;
 	long vc, vs1, vs2, ot2;
-	int walk_ok = 1, intfs = 0, eps = 0;
+	int walk_ok, intfs = 0, eps = 0;
 
 	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --streams 2");
 	n = vcam_config_desc(&c, got, sizeof(got));
-	for (i = 0; i < n; i += got[i]) {
-		if (got[i] < 2 || i + got[i] > n)
-			walk_ok = 0;
-		if (got[i] < 2)
-			break;
-		intfs += got[i + 1] == 0x04;
-		eps += got[i + 1] == 0x05;
-	}
+	walk_ok = desc_chain_ok(got, n, &intfs, &eps);
 	ok(walk_ok && rd16(got + 2) == n && got[4] == 3 && intfs == 3 && eps == 2,
 	   "--streams 2: descriptors chain to wTotalLength %zu, 3 interfaces, 2 endpoints", n);
 	ok(got[9] == 8 && got[9 + 1] == 0x0b && got[9 + 3] == 3, "--streams 2: the IAD counts 3 interfaces");
@@ -202,19 +214,12 @@ static void test_status_descriptors(void)
 {
 	static uint8_t got[4096];
 	struct vcam_config c;
-	size_t n, i;
+	size_t n;
 	long vc, pu, ot, ep, cs;
-	int walk_ok = 1;
 
 	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --status");
 	n = vcam_config_desc(&c, got, sizeof(got));
-	for (i = 0; i < n; i += got[i]) {
-		if (got[i] < 2 || i + got[i] > n)
-			walk_ok = 0;
-		if (got[i] < 2)
-			break;
-	}
-	ok(walk_ok && rd16(got + 2) == n, "--status: descriptors chain to wTotalLength %zu", n);
+	ok(desc_chain_ok(got, n, NULL, NULL) && rd16(got + 2) == n, "--status: descriptors chain to wTotalLength %zu", n);
 	ok(got[17] == 9 && got[18] == 0x04 && got[19] == VCAM_VC_INTF && got[21] == 1,
 	   "--status: the VideoControl interface has one endpoint");
 	vc = find_desc(got, n, 0, 0x24, 0x01);
