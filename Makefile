@@ -35,7 +35,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel model model-validate upstream-check build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug kernel-coverage coverage check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel model model-validate upstream-check export-patches build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug kernel-coverage coverage check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean distclean help fuzz fuzz-desc
 
 ifdef KERNELS
@@ -77,6 +77,11 @@ check-arm32: kernel
 upstream-check: deps
 	@$(MAKE) -s kernel KERNEL=7.3
 	@patches/upstream/check.sh
+
+# FROM="Name <address>" signs as that instead of git config's user; SERIES=
+# picks folders of patches/ (6.1, upstream/linux-media...), all by default.
+export-patches:
+	@patches/export.sh $(if $(FROM),--from '$(FROM)') $(SERIES)
 
 kernel-dma-debug: kernel
 	@UVCDMA_KERNEL_VARIANT=dma-debug qemu/kernel.sh

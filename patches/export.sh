@@ -1,35 +1,68 @@
 #!/usr/bin/env bash
-# Regenerate patches/<base>/ from a kernel tree whose branch holds the
-# series on top of the 'pristine' tag (build/linux-<base>, branch 'dev' by
-# default): the git format-patch files, the cover letter (from that base's
-# cover-letter.txt) and the series file. Then check every patch with
-# checkpatch --strict. The base is KERNEL (UVCDMA_KERNEL, default 6.1).
+# Export the committed patch series for sending: each series folder's
+# git format-patch files copied to OUT/<folder>/ with the exporter as the
+# From: of every file and the Signed-off-by: of every patch (the
+# committed files carry neither: patches/identity.sh). The exporter is
+# --from "Name <address>", or git config's user.name and user.email;
+# with neither, or with an address nobody reads, nothing is written.
+# For a series whose cover letter is addressed (To:, the upstream ones),
+# OUT/<folder>/send-email-dry-run.txt is what 'git send-email --dry-run'
+# would send; nothing is sent.
 #
-# usage: [UVCDMA_KERNEL=BASE] patches/export.sh [TREE [BRANCH]]
+# usage: patches/export.sh [--from "Name <address>"] [-o OUT] [FOLDER...]
+#   FOLDER: a folder of patches/ holding a series file (6.1, upstream/
+#   linux-media...); default: all of them. OUT: default results/patches.
 set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/../qemu/lib.sh"
-kernel_base_check
-here=${KERNEL_SERIES%/series}
-tree=${1:-$KERNEL_MAIN_SRC}
-branch=${2:-dev}
+# shellcheck source=patches/identity.sh
+. "$UVCDMA_TOP/patches/identity.sh"
 
-git -C "$tree" config "branch.$branch.description" "$(cat "$here/cover-letter.txt")"
-# The cover letter is signed like the patches: by the series' author.
-name=$(git -C "$tree" log -1 --format=%an "$branch")
-email=$(git -C "$tree" log -1 --format=%ae "$branch")
-rm -f "$here"/[0-9][0-9][0-9][0-9]-*.patch
-git -C "$tree" -c user.name="$name" -c user.email="$email" format-patch -q --cover-letter --cover-from-description=subject \
-	-o "$here" "pristine..$branch"
-{
-	echo "# Kernel patches applied in order on top of $KERNEL_PACKAGE by qemu/kernel.sh."
-	echo "# One git format-patch file name per line; '#' starts a comment."
-	for p in "$here"/[0-9][0-9][0-9][0-9]-*.patch; do
-		case ${p##*/} in 0000-*) ;; *) echo "${p##*/}" ;; esac
+usage() { echo "usage: ${0##*/} [--from \"Name <address>\"] [-o OUT] [FOLDER...]" >&2; exit 2; }
+from="" out=$RESULTS_DIR/patches
+while [ $# -gt 0 ]; do
+	case $1 in
+	--from) [ $# -ge 2 ] || usage; from=$2; shift 2 ;;
+	--from=*) from=${1#--from=}; shift ;;
+	-o) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
+	-h | --help) usage ;;
+	-*) echo "${0##*/}: error: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+if [ $# -eq 0 ]; then
+	mapfile -t folders < <(cd "$UVCDMA_TOP/patches" && find . -name series -printf '%h\n' | sed 's|^\./||' | sort -V)
+	set -- "${folders[@]}"
+fi
+for f in "$@"; do
+	f=${f%/}
+	[ -r "$UVCDMA_TOP/patches/$f/series" ] ||
+		die "no series in patches/$f; the folders are: $(cd "$UVCDMA_TOP/patches" && find . -name series -printf '%h\n' | sed 's|^\./||' | sort -V | paste -sd' ')"
+done
+id=$(exporter_identity "$from") || exit 1
+
+for f in "$@"; do
+	f=${f%/}
+	src=$UVCDMA_TOP/patches/$f dst=$out/$f
+	mkdir -p "$dst"
+	rm -f "$dst"/[0-9][0-9][0-9][0-9]-*.patch "$dst/send-email-dry-run.txt"
+	n=0
+	for p in "$src"/[0-9][0-9][0-9][0-9]-*.patch; do
+		stamp_identity "$id" "$p" "$dst/${p##*/}"
+		n=$((n + 1))
 	done
-} >"$here/series.new"
-mv "$here/series.new" "$here/series"
-for p in "$here"/[0-9][0-9][0-9][0-9]-*.patch; do
-	case $p in */0000-*) continue ;; esac
-	(cd "$tree" && scripts/checkpatch.pl --strict -q --no-tree "$p") || true
+	what="$n files"
+	if grep -q '^To: ' "$src/0000-cover-letter.patch"; then
+		command -v git-send-email >/dev/null || [ -x "$(git --exec-path)/git-send-email" ] ||
+			die "git send-email not found: run 'make deps' (git-email)"
+		name=${id% <*} email=${id##* <}
+		email=${email%>}
+		# What would go out, to whom: the addresses come from the patches' headers.
+		(cd "$dst" && git -c user.name="$name" -c user.email="$email" -c sendemail.smtpserver=/bin/false \
+			send-email --dry-run --confirm=never --suppress-cc=self \
+			[0-9][0-9][0-9][0-9]-*.patch) >"$dst/send-email-dry-run.txt" ||
+			die "git send-email --dry-run failed on $dst"
+		what="$what, send-email-dry-run.txt"
+	fi
+	log "export: patches/$f -> ${dst#"$UVCDMA_TOP"/}: $what, from $id"
 done

@@ -33,7 +33,7 @@ refused() { # refused NAME CMD...: exit 2 and exactly one line naming the bases
 }
 refused "qemu/kernel.sh" env UVCDMA_KERNEL=5.10 "$top/qemu/kernel.sh"
 refused "qemu/run" env UVCDMA_KERNEL=5.10 "$top/qemu/run" -- true
-refused "patches/export.sh" env UVCDMA_KERNEL=5.10 "$top/patches/export.sh"
+refused "patches/regenerate.sh" env UVCDMA_KERNEL=5.10 "$top/patches/regenerate.sh"
 # an empty folder of tests: were the base not refused, nothing would run
 # (and never this file again)
 empty=$(mktemp -d)
