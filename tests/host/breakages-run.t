@@ -7,7 +7,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-plan 12
+plan 16
 fixtures=$top/tests/host/fixtures/breakages
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -38,4 +38,14 @@ printf 'losses-merge-gap variant=no-such tests/host/hostile-losses.t\n' >"$tmp/v
 ln -s "$fixtures/losses-merge-gap.patch" "$tmp/losses-merge-gap.patch"
 "$top/tests/breakages/run" --list "$tmp/variant.list" >/dev/null 2>"$tmp/err" && st=0 || st=$?
 like "$(cat "$tmp/err")" "no kernel variant 'no-such'" "an unknown variant is refused, by name ($st)"
+# A breakage of one base's series: handed to a run of the runner on that
+# base, whatever KERNEL is.
+"$top/tests/breakages/run" --list "$fixtures/base.list" >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
+is "$st" 0 "a breakage listed for a kernel base, caught: exit 0"
+is "$(grep -c 'breakages: 1 run, 1 caught, 0 missed' "$tmp/err")" 2 "run again on the base: two closing lines"
+printf 'losses-merge-gap base=5.10 tests/host/hostile-losses.t\n' >"$tmp/base.list"
+ln -sf "$fixtures/losses-merge-gap.patch" "$tmp/losses-merge-gap.patch"
+"$top/tests/breakages/run" --list "$tmp/base.list" >/dev/null 2>"$tmp/err" && st=0 || st=$?
+is "$st" 1 "an unknown base: exit 1"
+like "$(cat "$tmp/err")" "no kernel base '5\\.10' \\(the bases are: 6\\.1 6\\.12 7\\.3\\)" "an unknown base is refused, the bases listed"
 done_testing

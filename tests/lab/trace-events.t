@@ -16,13 +16,13 @@ name=${dir##*/}
 events=(uvcvideo_urb_complete uvcvideo_sync_for_cpu_start uvcvideo_sync_for_cpu_done
 	uvcvideo_sync_for_device_start uvcvideo_sync_for_device_done uvcvideo_invalidate_vmap
 	uvcvideo_decode_header uvcvideo_copy_queued uvcvideo_copy_start uvcvideo_copy
-	uvcvideo_copy_done uvcvideo_urb_submit
+	uvcvideo_copy_done uvcvideo_urb_submit uvcvideo_urb_trip
 	dma_alloc_sgt dma_free_sgt dma_vmap_sgt dma_vunmap_sgt
 	dma_sync_sg_for_cpu dma_sync_sg_for_device
 	dma_alloc dma_free dma_alloc_pages dma_free_pages
 	dma_sync_single_for_cpu dma_sync_single_for_device)
-# 4; one an event; 5 + 4 + 3; the plugin 4; 4 a mode; 2; bpftrace 4
-plan $((4 + ${#events[@]} + 5 + 4 + 3 + 4 + 4 * ${#URB_ALLOC_MODES[@]} + 2 + 4))
+# 4; one an event; 5 + 4 + 3; the plugin 4; 5 a mode; 2; bpftrace 4
+plan $((4 + ${#events[@]} + 5 + 4 + 3 + 4 + 5 * ${#URB_ALLOC_MODES[@]} + 2 + 4))
 
 "$top/qemu/run" --run-dir "$dir/run" -- bash tests/lab/guest/record-modes.sh "/results/$name" \
 	>"$dir/out" 2>&1 && st=0 || st=$?
@@ -175,6 +175,61 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	read -r _ reads early <<<"$(grep "^$mode " <<<"$order" || echo "$mode 0 0")"
 	ok "$([ "$reads" -gt 0 ] && [ "$early" -eq 0 ] && echo 0 || echo 1)" \
 		"$mode: every header decode and copy comes after its URB's sync for the CPU ($reads, $early before it)"
+done
+
+# Where each timed trip starts and ends, per URB (issue 32: one definition
+# of each interval on every base). A trip runs from the start of the
+# completion handler to the call of usb_submit_urb() that resubmits the
+# URB (its uvcvideo_urb_trip event, written when the trip is accounted,
+# gives both points on the trace's "mono" clock). The syncs the driver
+# makes fall inside it: both of the sync for the CPU's events and both of
+# the sync for the device's. The syncs usbcore makes (7.3, noncontiguous:
+# in the giveback before the handler, inside usb_submit_urb()) fall
+# outside it, with their durations added (usbcore_cpu_ns and
+# usbcore_device_ns > 0), so that no interval takes in usbcore's other
+# steps: a trip that started at usbcore's sync for the CPU, or ended at the
+# end of its sync for the device, holds those events and fails.
+base=${UVCDMA_KERNEL:-${KERNEL:-6.1}}
+trips=$(trace-cmd report -t -i "$dir/trace.dat" 2>/dev/null | awk '
+	function field(name,   i) { for (i = 1; i <= NF; i++) if (index($i, name "=") == 1) return substr($i, length(name) + 2); return "" }
+	function key(   i) { for (i = 1; i <= NF; i++) if ($i ~ /^urb=/) return $(i - 1) " " $i; return "?" }
+	function ns(   i, t) {
+		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) {
+			t = $i; sub(/:$/, "", t); split(t, p, ".")
+			return p[1] * 1000000000 + substr(p[2] "000000000", 1, 9)
+		}
+		return -1
+	}
+	# numbers kept as numbers: mawk would print one above 2^31 as 1.2e+10
+	/ uvcvideo_sync_for_(cpu|device)_(start|done): / { k = key(); seen[k, ++nseen[k]] = ns() }
+	/ uvcvideo_urb_trip: / {
+		k = key(); m = field("mode"); c = field("complete_ns") + 0; s = field("submit_ns") + 0
+		if (c > 0 && s > 0) {
+			inside = 0
+			for (i = 1; i <= nseen[k]; i++) if (seen[k, i] >= c && seen[k, i] <= s) inside++
+			trips[m]++; hist[m " " inside]++
+			if (field("usbcore_cpu_ns") + 0 > 0 && field("usbcore_device_ns") + 0 > 0) usbcore[m]++
+		}
+		for (i = 1; i <= nseen[k]; i++) delete seen[k, i]
+		nseen[k] = 0
+	}
+	END {
+		for (m in trips) {
+			line = m " " trips[m] " " usbcore[m] + 0
+			for (h in hist) { split(h, q, " "); if (q[1] == m) line = line " " q[2] ":" hist[h] }
+			print line
+		}
+	}')
+for mode in "${URB_ALLOC_MODES[@]}"; do
+	read -r _ ntrips nusbcore inside <<<"$(grep "^$mode " <<<"$trips" || echo "$mode 0 0 none")"
+	if [ "$base" = 7.3 ] && [ "$mode" = noncontiguous ]; then
+		want_inside=0 want_usbcore=$ntrips who="usbcore's syncs outside it, their durations added"
+	else
+		want_inside=4 want_usbcore=0 who="the driver's syncs inside it (4 events), nothing added"
+	fi
+	ok "$([ "$ntrips" -gt 0 ] && [ "$inside" = "$want_inside:$ntrips" ] && [ "$nusbcore" -eq "$want_usbcore" ] &&
+		echo 0 || echo 1)" \
+		"$mode on $base: every trip from the handler's start to usb_submit_urb(), $who ($ntrips trips, sync events inside: ${inside:-none}, usbcore durations: $nusbcore)"
 done
 
 # every mode but noncontiguous (the only one vmapped), as a regex alternation

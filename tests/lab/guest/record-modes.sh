@@ -15,7 +15,9 @@ vcam_start --format yuyv --size 640x480 --fps 30
 # last line the status) for trace-events.t to read: trace-cmd's and
 # bpftrace's own statuses say nothing of the command they ran.
 # shellcheck disable=SC2016 # the inner script expands its own variables
-trace-cmd record -q -e dma -e uvcvideo -o "$out/trace.dat" bash -c '
+# The "mono" clock is ktime_get_ns()'s, so that the uvcvideo_urb_trip
+# events' points compare with the events' own timestamps.
+trace-cmd record -q -C mono -e dma -e uvcvideo -o "$out/trace.dat" bash -c '
 	. tests/lib/guest-lib.sh
 	. tools/common/urb_alloc_modes.sh
 	for mode in "${URB_ALLOC_MODES[@]}"; do
