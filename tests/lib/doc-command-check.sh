@@ -4,7 +4,8 @@
 # 'make -n' at the top, or in the page's folder when that has a Makefile of
 # its own (tools/vcam/README.md's 'make unit') (placeholders filled in),
 # a script of the clone exists and is executable ('--help' is run), and
-# every path of the clone it names exists. Prints the reason when not.
+# every path of the clone it names exists (of a path after -o, the file a
+# command writes, its folder). Prints the reason when not.
 # Returns 2 for a command that is not the clone's to check (a board's or
 # the kernel tree's, listed in doc_command_elsewhere).
 #
@@ -18,7 +19,7 @@ doc_command_elsewhere=(
 doc_clone_dirs='tests|qemu|tools|patches|bench|bpf|plots|model|kmod|docs'
 
 doc_command_check() {
-	local top=$1 page=$2 cmd=$3 e w prog path dir
+	local top=$1 page=$2 cmd=$3 e w prog path dir prev out
 	local -a words env_vars args
 	for e in "${doc_command_elsewhere[@]}"; do
 		[[ $cmd != "$e"* ]] || return 2
@@ -37,12 +38,20 @@ doc_command_check() {
 	[ "${#words[@]}" -gt 0 ] || return 2
 	prog=${words[0]}
 	args=("${words[@]:1}")
-	# every path of the clone it names (the first word included)
+	# every path of the clone it names (the first word included); one after
+	# -o is what the command writes, so only its folder must exist
+	prev=""
 	for w in "${words[@]}"; do
 		path=${w#./}
 		path=${path%%[,;)]*}
+		out=$prev
+		prev=$w
 		[[ $path =~ ^($doc_clone_dirs)/ ]] || continue
 		[[ $path != *'*'* ]] || continue
+		if [ "$out" = -o ]; then
+			[ -d "$top/${path%/*}" ] || { echo "no folder ${path%/*} in the clone"; return 1; }
+			continue
+		fi
 		[ -e "$top/$path" ] || { echo "no $path in the clone"; return 1; }
 	done
 	case $prog in
