@@ -66,9 +66,11 @@ done
 	sed -n 's/^\(clock\|workload\|urb_dma_device\): /- \1: /p' "${result[${bases[0]}]}/environment.txt"
 	echo
 	echo "On 7.3 the noncontiguous mode is upstream's code path: usbcore syncs the"
-	echo "buffers (before the completion handler, inside usb_submit_urb()); the"
-	echo "statistics time those syncs where usbcore makes them, so every interval"
-	echo "covers the same work on every base (patches/README.md)."
+	echo "buffers (before the completion handler, inside usb_submit_urb()). Each"
+	echo "interval runs between the same points on every base, and usbcore's syncs,"
+	echo "outside them, add their durations where the driver's own syncs fall"
+	echo "inside, so every interval covers the same work on every base and none of"
+	echo "usbcore's other steps (docs/kernels.md, \"The timed intervals\")."
 	for m in "${modes[@]}"; do
 		echo
 		echo "## $m"
