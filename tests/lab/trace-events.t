@@ -210,8 +210,18 @@ trips=$(trace-cmd report -t -i "$dir/trace.dat" 2>/dev/null | awk '
 			trips[m]++; hist[m " " inside]++
 			if (field("usbcore_cpu_ns") + 0 > 0 && field("usbcore_device_ns") + 0 > 0) usbcore[m]++
 		}
-		for (i = 1; i <= nseen[k]; i++) delete seen[k, i]
-		nseen[k] = 0
+		# Keep what a later trip may hold: its trip event comes after
+		# usbcore has already synced it for the CPU (in the giveback
+		# before the handler that accounts this trip), so only what came
+		# before this trip began can go.
+		if (c > 0) {
+			j = 0
+			for (i = 1; i <= nseen[k]; i++) {
+				if (seen[k, i] >= c) seen[k, ++j] = seen[k, i]
+			}
+			for (i = j + 1; i <= nseen[k]; i++) delete seen[k, i]
+			nseen[k] = j
+		}
 	}
 	END {
 		for (m in trips) {
