@@ -35,7 +35,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel model model-validate upstream-check export-patches build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug kernel-coverage coverage check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel model model-validate upstream-check export-patches build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug kernel-kcsan kernel-coverage coverage check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean distclean help fuzz fuzz-desc
 
 ifdef KERNELS
@@ -89,6 +89,9 @@ kernel-dma-debug: kernel
 
 kernel-debug: kernel
 	@UVCDMA_KERNEL_VARIANT=debug qemu/kernel.sh
+
+kernel-kcsan: kernel
+	@UVCDMA_KERNEL_VARIANT=kcsan qemu/kernel.sh
 
 kernel-coverage: kernel
 	@UVCDMA_KERNEL_VARIANT=coverage qemu/kernel.sh
