@@ -30,14 +30,12 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-if [ $# -eq 0 ]; then
-	mapfile -t folders < <(cd "$UVCDMA_TOP/patches" && find . -name series -printf '%h\n' | sed 's|^\./||' | sort -V)
-	set -- "${folders[@]}"
-fi
+mapfile -t folders < <(cd "$UVCDMA_TOP/patches" && find . -name series -printf '%h\n' | sed 's|^\./||' | sort -V)
+[ $# -gt 0 ] || set -- "${folders[@]}"
 for f in "$@"; do
 	f=${f%/}
 	[ -r "$UVCDMA_TOP/patches/$f/series" ] ||
-		die "no series in patches/$f; the folders are: $(cd "$UVCDMA_TOP/patches" && find . -name series -printf '%h\n' | sed 's|^\./||' | sort -V | paste -sd' ')"
+		die "no series in patches/$f; the folders are: ${folders[*]}"
 done
 id=$(exporter_identity "$from") || exit 1
 

@@ -57,6 +57,9 @@ IDENTITY_CHECK='Checkpatch Scratch Copy <not-a-sign-off@checkpatch.invalid>'
 # shellcheck disable=SC2034 # for the scripts that source this file
 IDENTITY_REGENERATE=(-c user.name=Regenerated -c user.email=regenerated@identity.invalid)
 
+# is_cover FILE: whether FILE is a series' cover letter (NNNN 0000)
+is_cover() { [[ ${1##*/} == 0000-* ]]; }
+
 # A cover letter's shortlog heads its list of patches with their author's
 # name; in the committed series it reads this, a template's field.
 IDENTITY_SHORTLOG_TEMPLATE=EXPORTER
@@ -69,7 +72,7 @@ IDENTITY_SHORTLOG_TEMPLATE=EXPORTER
 strip_identity() {
 	local f
 	for f in "$@"; do
-		awk -v cover="$([[ ${f##*/} == 0000-* ]] && echo 1 || echo 0)" -v tmpl="$IDENTITY_SHORTLOG_TEMPLATE" '
+		awk -v cover="$(is_cover "$f" && echo 1 || echo 0)" -v tmpl="$IDENTITY_SHORTLOG_TEMPLATE" '
 			function flush() { if (held != "") print held; held = "" }
 			NR > 1 && !body && /^$/ { body = 1 }
 			!body && /^From: / { next }
@@ -98,7 +101,7 @@ stamp_identity() {
 			"${0##*/}" "$in" >&2
 		return 1
 	fi
-	awk -v id="$id" -v tmpl="$IDENTITY_SHORTLOG_TEMPLATE" -v cover="$([[ ${in##*/} == 0000-* ]] && echo 1 || echo 0)" '
+	awk -v id="$id" -v tmpl="$IDENTITY_SHORTLOG_TEMPLATE" -v cover="$(is_cover "$in" && echo 1 || echo 0)" '
 		NR == 2 { print "From: " id }
 		cover && index($0, tmpl " (") == 1 && /\([0-9]+\):$/ {
 			name = id
@@ -107,8 +110,5 @@ stamp_identity() {
 		}
 		{ print }
 	' "$in" >"$out"
-	case ${in##*/} in
-	0000-*) ;;
-	*) git interpret-trailers --in-place --trailer "Signed-off-by: $id" "$out" ;;
-	esac
+	is_cover "$in" || git interpret-trailers --in-place --trailer "Signed-off-by: $id" "$out"
 }

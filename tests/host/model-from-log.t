@@ -53,29 +53,11 @@ layout() {
 	[ "$got" = "$want" ] || echo "keys: $got"
 }
 
-# The memory model's own parser, built for the test
-loader="" no_loader="no C compiler to build model/plugin/platform.c's parser"
-cc=${CC:-cc}
-if command -v "$cc" >/dev/null; then
-	cat >"$tmp/load.c" <<'EOF'
-#include <stdio.h>
-#include "platform.h"
-int main(int argc, char **argv)
-{
-	struct platform p;
-	char err[256];
-
-	if (argc != 2 || platform_load(argv[1], &p, err, sizeof(err))) {
-		puts(argc == 2 ? err : "usage: load FILE");
-		return 1;
-	}
-	printf("%s %.3f\n", p.name, p.cpu_ghz);
-	return 0;
-}
-EOF
-	if "$cc" -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -I"$top/model/plugin" -o "$tmp/load" \
-		"$tmp/load.c" "$top/model/plugin/platform.c" >"$tmp/cc.log" 2>&1; then
-		loader=$tmp/load
+# The memory model's own parser, built for the test (model-load)
+loader="" no_loader="make not found: run 'make deps'"
+if command -v make >/dev/null; then
+	if make -s -C "$top/model/plugin" OUT="$tmp" "$tmp/model-load" >"$tmp/cc.log" 2>&1; then
+		loader=$tmp/model-load
 	else
 		diag "the loader does not build:" "$(cat "$tmp/cc.log")"
 		no_loader="model/plugin/platform.c's parser did not build"

@@ -30,7 +30,8 @@ is "$st" 0 "captures in every mode under trace-cmd record and bpftrace"
 [ "$st" -eq 0 ] || diag "$(tail -n 30 "$dir/out")"
 
 check "trace.dat lands in results/" test -s "$dir/trace.dat"
-report=$(trace-cmd report -i "$dir/trace.dat" 2>/dev/null) && st=0 || st=$?
+# -t: timestamps in full nanoseconds, for the trip check below
+report=$(trace-cmd report -t -i "$dir/trace.dat" 2>/dev/null) && st=0 || st=$?
 is "$st" 0 "the host's trace-cmd report reads the guest's trace.dat"
 count() { grep -c " $1: " <<<"$report" || true; }
 like "$report" 'vcam-verify-[0-9]+ .* dma_alloc_sgt: ' "events carry the task that made them (STREAMON's allocations: the capture's)"
@@ -190,7 +191,7 @@ done
 # steps: a trip that started at usbcore's sync for the CPU, or ended at the
 # end of its sync for the device, holds those events and fails.
 base=${UVCDMA_KERNEL:-${KERNEL:-6.1}}
-trips=$(trace-cmd report -t -i "$dir/trace.dat" 2>/dev/null | awk '
+trips=$(awk '
 	function field(name,   i) { for (i = 1; i <= NF; i++) if (index($i, name "=") == 1) return substr($i, length(name) + 2); return "" }
 	function key(   i) { for (i = 1; i <= NF; i++) if ($i ~ /^urb=/) return $(i - 1) " " $i; return "?" }
 	function ns(   i, t) {
@@ -229,7 +230,7 @@ trips=$(trace-cmd report -t -i "$dir/trace.dat" 2>/dev/null | awk '
 			for (h in hist) { split(h, q, " "); if (q[1] == m) line = line " " q[2] ":" hist[h] }
 			print line
 		}
-	}')
+	}' <<<"$report")
 for mode in "${URB_ALLOC_MODES[@]}"; do
 	read -r _ ntrips nusbcore inside <<<"$(grep "^$mode " <<<"$trips" || echo "$mode 0 0 none")"
 	if [ "$base" = 7.3 ] && [ "$mode" = noncontiguous ]; then
