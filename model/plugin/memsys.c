@@ -52,6 +52,13 @@ int memsys_init(struct memsys *m, const struct platform *p, unsigned int ncpus)
 	return 0;
 }
 
+double window_cycles(const struct platform *p, uint64_t insns, double stall, double stream)
+{
+	double work = (double)insns * p->cpi;
+
+	return (work > stream ? work : stream) + stall;
+}
+
 void memsys_reset_counters(struct memsys *m)
 {
 	memset(&m->c, 0, sizeof(m->c));
@@ -183,7 +190,7 @@ static void cached_line(struct memsys *m, struct cpu_state *c, uint64_t line, bo
 
 	if (st && (*st & LINE_PREFETCHED)) {
 		*st &= (uint8_t)~LINE_PREFETCHED;
-		c->stall += m->stream_line_cycles;
+		c->stream += m->stream_line_cycles;
 		m->c.prefetched_used++;
 		prefetch(m, c, line + m->p.prefetch_lines);
 		st = cache_peek(&c->l1, line);
@@ -233,9 +240,13 @@ void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, unsigned int
 			/* Posted through the write buffer: no stall modelled. */
 			m->c.uncached_stores++;
 		} else if (pc != c->nc_pc || serial != c->nc_serial) {
-			/* One round trip per load instruction (TCG splits an LDP). */
+			/*
+			 * One round trip per load instruction (TCG splits an
+			 * LDP), miss_overlap of them in flight: a copy's loads
+			 * are independent of each other.
+			 */
 			m->c.uncached_loads++;
-			c->stall += m->dram_cycles;
+			c->stall += m->dram_cycles / m->p.miss_overlap;
 			c->nc_pc = pc;
 			c->nc_serial = serial;
 		}

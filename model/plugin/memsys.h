@@ -32,7 +32,13 @@ struct stale_pc {
 
 struct cpu_state {
 	struct cache l1;
-	double stall;			/* modelled memory stall cycles so far */
+	/*
+	 * Modelled memory time so far, in cycles, in two kinds:
+	 * stall holds the pipeline (a demand miss, an uncached load, a DC op);
+	 * stream is prefetched lines arriving at the copy bandwidth, a figure
+	 * measured on a whole copy loop, so it overlaps the instructions.
+	 */
+	double stall, stream;
 	/* the last line missed by each tracked stream, most recent first */
 	uint64_t stream_line[MAX_STREAMS];
 	uint64_t nc_pc, nc_serial;	/* the last uncached load instruction */
@@ -62,5 +68,11 @@ void memsys_dc(struct memsys *m, unsigned int cpu, uint64_t va, enum dc_op op);
 enum { MAP_UNCACHED = 1, MAP_DEVICE = 2 };
 void memsys_mark(struct memsys *m, uint64_t pa, uint64_t len, uint8_t what, bool on);
 void memsys_reset_counters(struct memsys *m);
+/*
+ * The cycles of a window that executed insns instructions and added stall
+ * and stream cycles: the longer of the instructions and the streamed lines
+ * (they overlap), plus the stalls (nothing runs beside them).
+ */
+double window_cycles(const struct platform *p, uint64_t insns, double stall, double stream);
 
 #endif

@@ -24,6 +24,7 @@ static const struct key {
 	{ "l2_ways", COUNT, offsetof(struct platform, l2_ways) },
 	{ "l2_hit_cycles", REAL, offsetof(struct platform, l2_hit_cycles) },
 	{ "dram_ns", REAL, offsetof(struct platform, dram_ns) },
+	{ "miss_overlap", REAL, offsetof(struct platform, miss_overlap) },
 	{ "stream_mb_s", REAL, offsetof(struct platform, stream_mb_s) },
 	{ "prefetch_lines", COUNT, offsetof(struct platform, prefetch_lines) },
 	{ "prefetch_streams", COUNT, offsetof(struct platform, prefetch_streams) },
@@ -129,9 +130,9 @@ int platform_load(const char *path, struct platform *p, char *err, unsigned long
 	}
 	if (p->line_bytes & (p->line_bytes - 1) || p->l1d_kib * 1024 / p->line_bytes % p->l1d_ways ||
 	    p->l2_kib * 1024 / p->line_bytes % p->l2_ways || p->cpu_ghz == 0 || p->stream_mb_s == 0 ||
-	    p->prefetch_streams > MAX_STREAMS) {
-		snprintf(err, errlen, "%s: inconsistent geometry, a zero clock or bandwidth, or over %d streams",
-			 path, MAX_STREAMS);
+	    p->prefetch_streams > MAX_STREAMS || p->miss_overlap < 1) {
+		snprintf(err, errlen, "%s: inconsistent geometry, a zero clock or bandwidth, over %d streams"
+			 " or a miss_overlap below 1", path, MAX_STREAMS);
 		return -1;
 	}
 	return 0;

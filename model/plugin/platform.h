@@ -13,6 +13,7 @@ struct platform {
 	unsigned int l2_kib, l2_ways;
 	double l2_hit_cycles;	/* an L1 miss that hits L2, beyond an L1 hit */
 	double dram_ns;		/* a demand miss to DRAM, or one uncached load */
+	double miss_overlap;	/* independent DRAM accesses in flight at once (>= 1) */
 	double stream_mb_s;	/* DRAM copy bandwidth that prefetched lines arrive at */
 	unsigned int prefetch_lines;	/* lines ahead of a detected stream */
 	unsigned int prefetch_streams;	/* streams tracked at once */

@@ -3,10 +3,11 @@
  *
  * TCG executes instructions, not a memory system: an uncached load costs
  * what a cached one does and DC ops do nothing. This plugin keeps a model
- * clock per vCPU beside the guest's (instructions x CPI + modelled memory
- * stalls, model/plugin/memsys.c) and reports it per window the guest's
- * hints (model/hints) open and close, per phase. The guest's own clock is
- * left alone: the plugin API cannot set it under TCG.
+ * clock per vCPU beside the guest's (instructions x CPI overlapped with
+ * streamed lines, plus memory stalls: window_cycles() in memsys.c) and
+ * reports it per window the guest's hints (model/hints) open and close, per
+ * phase. The guest's own clock is left alone: the plugin API cannot set it
+ * under TCG.
  *
  *   -plugin libuvcdma_model.so,platform=FILE,out=FILE
  *
@@ -33,7 +34,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 struct open_window {
 	int open;
 	uint64_t insns, bytes;
-	double stall;
+	double stall, stream;
 };
 
 struct vcpu {
@@ -119,7 +120,7 @@ static void window(unsigned int vcpu, uint64_t w, int open, uint64_t now, uint64
 {
 	struct open_window *o;
 	uint64_t n;
-	double stall = ms.cpu[vcpu].stall, cycles;
+	double stall = ms.cpu[vcpu].stall, stream = ms.cpu[vcpu].stream, cycles;
 
 	if (w >= MODEL_WINDOWS)
 		return;
@@ -129,6 +130,7 @@ static void window(unsigned int vcpu, uint64_t w, int open, uint64_t now, uint64
 		o->insns = now;
 		o->bytes = bytes;
 		o->stall = stall;
+		o->stream = stream;
 		return;
 	}
 	if (!o->open) {
@@ -137,8 +139,9 @@ static void window(unsigned int vcpu, uint64_t w, int open, uint64_t now, uint64
 	}
 	o->open = 0;
 	n = now - o->insns;
-	cycles = (double)n * platform.cpi + (stall - o->stall);
-	window_add(&phases[nphases - 1].w[w], cycles / platform.cpu_ghz, n, stall - o->stall, o->bytes);
+	cycles = window_cycles(&platform, n, stall - o->stall, stream - o->stream);
+	window_add(&phases[nphases - 1].w[w], cycles / platform.cpu_ghz, n, stall - o->stall,
+		   stream - o->stream, o->bytes);
 }
 
 static void phase_marker(uint64_t va, uint64_t len)

@@ -13,7 +13,8 @@ const char *const model_window_names[MODEL_WINDOWS] = {
 	[MODEL_WIN_BENCH_COPY_IN] = "bench_copy_in",
 };
 
-void window_add(struct window_stats *w, double ns, uint64_t insns, double stall, uint64_t bytes)
+void window_add(struct window_stats *w, double ns, uint64_t insns, double stall, double stream,
+		uint64_t bytes)
 {
 	if (!w->n || ns < w->min_ns)
 		w->min_ns = ns;
@@ -24,6 +25,7 @@ void window_add(struct window_stats *w, double ns, uint64_t insns, double stall,
 	w->sumsq_ns += ns * ns;
 	w->insns += insns;
 	w->stall_cycles += stall;
+	w->stream_cycles += stream;
 	w->bytes += bytes;
 }
 
@@ -37,9 +39,10 @@ static void write_phase(FILE *f, const struct phase *ph)
 		const struct window_stats *w = &ph->w[i];
 
 		fprintf(f, "window phase=%s name=%s n=%" PRIu64 " sum_ns=%.1f sumsq_ns2=%.1f"
-			" min_ns=%.1f max_ns=%.1f insns=%" PRIu64 " stall_cycles=%.1f bytes=%" PRIu64 "\n",
+			" min_ns=%.1f max_ns=%.1f insns=%" PRIu64 " stall_cycles=%.1f stream_cycles=%.1f"
+			" bytes=%" PRIu64 "\n",
 			ph->label, model_window_names[i], w->n, w->sum_ns, w->sumsq_ns,
-			w->min_ns, w->max_ns, w->insns, w->stall_cycles, w->bytes);
+			w->min_ns, w->max_ns, w->insns, w->stall_cycles, w->stream_cycles, w->bytes);
 	}
 	fprintf(f, "counters phase=%s loads=%" PRIu64 " stores=%" PRIu64 " l1_misses=%" PRIu64
 		" l2_misses=%" PRIu64 " prefetched_used=%" PRIu64 " uncached_loads=%" PRIu64
@@ -64,11 +67,11 @@ void report_write(FILE *f, const struct platform *p, const struct phase *phases,
 
 	fprintf(f, "# uvcdma memory model (model/plugin): modelled on the platform below, not measured\n");
 	fprintf(f, "platform name=%s cpu_ghz=%g cpi=%g line_bytes=%u l1d_kib=%u l1d_ways=%u"
-		" l2_kib=%u l2_ways=%u l2_hit_cycles=%g dram_ns=%g stream_mb_s=%g"
-		" prefetch_lines=%u dc_line_cycles=%g\n",
+		" l2_kib=%u l2_ways=%u l2_hit_cycles=%g dram_ns=%g miss_overlap=%g stream_mb_s=%g"
+		" prefetch_lines=%u prefetch_streams=%u dc_line_cycles=%g\n",
 		p->name, p->cpu_ghz, p->cpi, p->line_bytes, p->l1d_kib, p->l1d_ways, p->l2_kib,
-		p->l2_ways, p->l2_hit_cycles, p->dram_ns, p->stream_mb_s, p->prefetch_lines,
-		p->dc_line_cycles);
+		p->l2_ways, p->l2_hit_cycles, p->dram_ns, p->miss_overlap, p->stream_mb_s,
+		p->prefetch_lines, p->prefetch_streams, p->dc_line_cycles);
 	for (i = 0; i < n; i++)
 		write_phase(f, &phases[i]);
 }

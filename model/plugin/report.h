@@ -10,7 +10,7 @@
 
 struct window_stats {
 	uint64_t n, insns, bytes;
-	double sum_ns, sumsq_ns, min_ns, max_ns, stall_cycles;
+	double sum_ns, sumsq_ns, min_ns, max_ns, stall_cycles, stream_cycles;
 };
 
 struct phase {
@@ -24,7 +24,8 @@ struct phase {
 
 extern const char *const model_window_names[MODEL_WINDOWS];
 
-void window_add(struct window_stats *w, double ns, uint64_t insns, double stall, uint64_t bytes);
+void window_add(struct window_stats *w, double ns, uint64_t insns, double stall, double stream,
+		uint64_t bytes);
 /* The whole report: the platform, then every phase. */
 void report_write(FILE *f, const struct platform *p, const struct phase *phases, unsigned int n);
 

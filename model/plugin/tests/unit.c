@@ -32,8 +32,8 @@ static int ok(int cond, const char *fmt, ...)
 static const char *good =
 	"name = test\ncpu_ghz = 1.0   # 1 cycle = 1 ns\ncpi = 1\nline_bytes = 64\n"
 	"l1d_kib = 1\nl1d_ways = 2\nl2_kib = 4\nl2_ways = 4\nl2_hit_cycles = 10\n"
-	"dram_ns = 100\nstream_mb_s = 3200\nprefetch_lines = 2\nprefetch_streams = 2\n"
-	"dc_line_cycles = 5\n";
+	"dram_ns = 100\nmiss_overlap = 2\nstream_mb_s = 3200\nprefetch_lines = 2\n"
+	"prefetch_streams = 2\ndc_line_cycles = 5\n";
 
 static int load_text(const char *text, struct platform *p, char *err, size_t errlen)
 {
@@ -58,7 +58,7 @@ static void test_platform(void)
 	ok(load_text(good, &p, err, sizeof(err)) == 0 && p.cpu_ghz == 1.0 && p.l2_ways == 4 &&
 	   !strcmp(p.name, "test"), "a complete platform file loads");
 	snprintf(text, sizeof(text), "%sbogus = 1\n", good);
-	ok(load_text(text, &p, err, sizeof(err)) < 0 && strstr(err, ":15: unknown parameter 'bogus'"),
+	ok(load_text(text, &p, err, sizeof(err)) < 0 && strstr(err, ":16: unknown parameter 'bogus'"),
 	   "an unknown parameter is refused with its line (%s)", err);
 	ok(load_text("name = x\n", &p, err, sizeof(err)) < 0 && strstr(err, "parameter 'cpu_ghz' missing"),
 	   "a missing parameter is named (%s)", err);
@@ -66,6 +66,11 @@ static void test_platform(void)
 	*strstr(text, "3200") = '-';
 	ok(load_text(text, &p, err, sizeof(err)) < 0 && strstr(err, "bad value '-200' for stream_mb_s"),
 	   "a negative figure is refused (%s)", err);
+	snprintf(text, sizeof(text), "%s", good);
+	*strstr(text, "miss_overlap = 2") = '#';
+	strcat(text, "miss_overlap = 0.5\n");
+	ok(load_text(text, &p, err, sizeof(err)) < 0 && strstr(err, "miss_overlap below 1"),
+	   "fewer than one access in flight is refused (%s)", err);
 	snprintf(text, sizeof(text), "%sname = again\n", good);
 	ok(load_text(text, &p, err, sizeof(err)) < 0 && strstr(err, "'name' given twice"),
 	   "a parameter given twice is refused (%s)", err);
@@ -131,11 +136,14 @@ static void test_uncached(void)
 	/* An LDP: two accesses of one instruction execution. */
 	memsys_access(&m, 0, BUF, 8, false, 0x100, 1);
 	memsys_access(&m, 0, BUF + 8, 8, false, 0x100, 1);
-	ok(m.c.uncached_loads == 1 && m.cpu[0].stall == 100, "an LDP from uncached memory is one DRAM round trip");
+	/* dram_ns 100 at 1 GHz, two in flight (miss_overlap 2): 50 cycles each. */
+	ok(m.c.uncached_loads == 1 && m.cpu[0].stall == 50,
+	   "an LDP from uncached memory is one DRAM round trip, miss_overlap of them in flight (%.1f)",
+	   m.cpu[0].stall);
 	memsys_access(&m, 0, BUF + 16, 8, false, 0x100, 2);
-	ok(m.c.uncached_loads == 2 && m.cpu[0].stall == 200, "the same LDP executed again is another");
+	ok(m.c.uncached_loads == 2 && m.cpu[0].stall == 100, "the same LDP executed again is another");
 	memsys_access(&m, 0, BUF, 8, true, 0x104, 3);
-	ok(m.cpu[0].stall == 200 && m.c.loads == 0, "uncached stores are posted, and no line is cached");
+	ok(m.cpu[0].stall == 100 && m.c.loads == 0, "uncached stores are posted, and no line is cached");
 	memsys_mark(&m, BUF, 4096, MAP_UNCACHED, false);
 	memsys_access(&m, 0, BUF, 8, false, 0x100, 4);
 	ok(m.c.uncached_loads == 2 && m.c.loads == 1, "unmarked, the memory is cached again");
@@ -155,11 +163,41 @@ static void test_streams(void)
 	/*
 	 * Each stream: two demand misses (the second starts the stream), the
 	 * rest prefetched, at 64 B / (2 x 3200 MB/s) = 10 ns = 10 cycles each.
+	 * Demand misses are serial (each starts what the next access needs):
+	 * dram_ns whole, not divided by miss_overlap.
 	 */
 	ok(m.c.l1_misses == 4, "a copy's two streams are both followed (%llu demand misses)",
 	   (unsigned long long)m.c.l1_misses);
-	ok(m.c.prefetched_used == 124 && m.cpu[0].stall == 4 * 100 + 124 * 10,
-	   "the prefetched lines arrive at the copy bandwidth (%.0f cycles)", m.cpu[0].stall);
+	ok(m.c.prefetched_used == 124 && m.cpu[0].stream == 124 * 10,
+	   "the prefetched lines arrive at the copy bandwidth, as streamed time (%.0f cycles)",
+	   m.cpu[0].stream);
+	ok(m.cpu[0].stall == 4 * 100, "the four demand misses stall the pipeline, one DRAM round trip each (%.0f)",
+	   m.cpu[0].stall);
+}
+
+/*
+ * A window's cycles: the copy bandwidth is measured on a whole copy loop,
+ * its instructions included, so streamed lines and instructions overlap
+ * (the longer counts) and stalls come on top.
+ */
+static void test_window_cycles(void)
+{
+	struct memsys m;
+	struct platform p;
+
+	setup(&m);
+	p = m.p;
+	/* cpi 1: 1000 instructions under 1240 streamed cycles, 400 stalled. */
+	ok(window_cycles(&p, 1000, 400, 1240) == 1240 + 400,
+	   "instructions hidden under the streamed lines are not counted twice (%.0f)",
+	   window_cycles(&p, 1000, 400, 1240));
+	ok(window_cycles(&p, 2000, 400, 1240) == 2000 + 400,
+	   "streamed lines hidden under the instructions are not counted twice (%.0f)",
+	   window_cycles(&p, 2000, 400, 1240));
+	p.cpi = 2;
+	ok(window_cycles(&p, 1000, 400, 1240) == 2 * 1000 + 400,
+	   "the instructions' side is instructions x CPI (%.0f)", window_cycles(&p, 1000, 400, 1240));
+	ok(window_cycles(&p, 0, 0, 0) == 0, "an empty window costs nothing");
 }
 
 int main(void)
@@ -168,6 +206,7 @@ int main(void)
 	test_coherency();
 	test_uncached();
 	test_streams();
+	test_window_cycles();
 	printf("1..%d\n", n_tests);
 	return n_failed ? 1 : 0;
 }
