@@ -3,7 +3,8 @@
 # made-up figures in sbc-bench's layout): a big.LITTLE log (each cluster's
 # figures, huge-page latencies, sysfs cache sizes), a log of one cluster
 # with 4 KiB-page latencies only and lscpu's sizes, one without
-# tinymembench, and garbage. Every value, and the log line each cites, is
+# tinymembench, and garbage; copies of the second with its 64 MiB row's
+# dual random read changed or cut (miss_overlap clamped, refused). Every value, and the log line each cites, is
 # worked out by hand below; every file written loads with the memory
 # model's own parser (model/plugin/platform.c) and has its keys in its
 # order. Every refusal exits 2, says why, names the file and writes no
@@ -15,7 +16,7 @@ fl=$top/model/from-log
 fx=$top/tests/host/fixtures/from-log
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-plan 82
+plan 96
 
 # values FILE: "key=value ..." of a platform file, on one line
 values() { awk '/^[a-z]/ && $2 == "=" { printf "%s%s=%s", n++ ? " " : "", $1, $3 } END { print "" }' "$1"; }
@@ -82,8 +83,9 @@ is "$st" 0 "big.LITTLE log: from-log exits 0, the file on standard output"
 # 1795 MHz measured; L1 32 KiB, L2 128 KiB (sysfs); the huge-page rows:
 # 64 KiB is 2x the L1 and the only one within half the L2 (4x, 128 KiB, is
 # not): 2.4 ns / (1/2) = 4.8 ns x 1.795 = 8.62 -> 9 cycles; DRAM 128.7 ns;
-# dc_line_cycles from 9 up to 128.7 x 1.795 = 231.0 -> 231
-is "$(values "$a55")" "name=ex5000-a55 cpu_ghz=1.795 cpi=1.0 line_bytes=64 l1d_kib=32 l1d_ways=4 l2_kib=128 l2_ways=4 l2_hit_cycles=9 dram_ns=128.7 stream_mb_s=4321.5 prefetch_lines=4 prefetch_streams=4 dc_line_cycles=9" \
+# dc_line_cycles from 9 up to 128.7 x 1.795 = 231.0 -> 231; miss_overlap
+# from the same row's dual random read: 2 x 128.7 / 150.2 = 1.7137 -> 1.71
+is "$(values "$a55")" "name=ex5000-a55 cpu_ghz=1.795 cpi=1.0 line_bytes=64 l1d_kib=32 l1d_ways=4 l2_kib=128 l2_ways=4 l2_hit_cycles=9 dram_ns=128.7 miss_overlap=1.71 stream_mb_s=4321.5 prefetch_lines=4 prefetch_streams=4 dc_line_cycles=9" \
 	"big.LITTLE, first cluster: every value as worked out by hand"
 like "$(note cpu_ghz "$a55")" '^GHz; LOG line 12: "Cpufreq OPP: 1800    Measured: 1795 \.\.\." \(cpu0-cpu3.s highest OPP, 1800 MHz, as measured' \
 	"cpu_ghz cites the first clock check (line 12), not the later one (line 163)"
@@ -94,6 +96,11 @@ like "$(note l2_hit_cycles "$a55")" '^cycles; DERIVED from the latency row 64 Ki
 	"l2_hit_cycles is DERIVED from line 75 with its arithmetic"
 like "$(note dram_ns "$a55")" '^ns; LOG line 85: "  67108864 :  128\.7 ns \.\.\." \(64 MiB, huge pages, single random read\): huge pages because a URB buffer .*the 4 KiB-page row says 146\.2 ns \(LOG line 66\)$' \
 	"dram_ns is the huge-page 64 MiB row (line 85), says why, and gives the 4 KiB one (line 66)"
+like "$(note miss_overlap "$a55")" '^DRAM accesses in flight; DERIVED from LOG line 85: "  67108864 :  128\.7 ns          /   150\.2 ns" \(dram_ns.s row, 64 MiB, huge pages: single / dual random read; .*\): 2 x 128\.7 / 150\.2 = 1\.71; range 1\.0-1\.71: 1\.0 serial .*, 1\.71 what the log shows for two chains$' \
+	"miss_overlap is DERIVED from dram_ns's row (line 85), its dual column cited, with the arithmetic and its range"
+# band RANGE-OF KEY FILE: the "range LO-HI" a band script reads out of KEY's comment
+band() { note "$1" "$2" | sed -n 's/.*[ (]range \([0-9.]*\)-\([0-9.]*\)[:;,) ].*/\1 \2/p'; }
+is "$(band miss_overlap "$a55")" "1.0 1.71" "miss_overlap's range parses as LO-HI: 1.0 (serial) to the derived 1.71"
 like "$(note stream_mb_s "$a55")" '^MB/s of bytes copied; LOG line 37: " standard memcpy  +:   4321\.5 MB/s" \(tinymembench.s "standard memcpy" on cpu0 \(Cortex-A55\)\)$' \
 	"stream_mb_s cites standard memcpy on line 37"
 like "$(header "$a55")" 'run on "cpu0 \(Cortex-A55\)" \(LOG line 24\)' "the header names the cpu tinymembench ran on (line 24)"
@@ -109,8 +116,9 @@ a76=$tmp/a76.conf
 is "$st" 0 "--cluster cortex-a76: exits 0"
 # 2205 MHz; L1 64 KiB, L2 512 KiB; rows 128 KiB (2x) and 256 KiB (4x),
 # 512 KiB being over half the L2: 1.3 / (1/2) = 2.6, 2.4 / (3/4) = 3.2,
-# mean 2.9 x 2.205 = 6.39 -> 6; 118.3 x 2.205 = 260.9 -> 261
-is "$(values "$a76")" "name=ex5000-a76 cpu_ghz=2.205 cpi=1.0 line_bytes=64 l1d_kib=64 l1d_ways=4 l2_kib=512 l2_ways=8 l2_hit_cycles=6 dram_ns=118.3 stream_mb_s=9876.5 prefetch_lines=4 prefetch_streams=4 dc_line_cycles=6" \
+# mean 2.9 x 2.205 = 6.39 -> 6; 118.3 x 2.205 = 260.9 -> 261; miss_overlap
+# 2 x 118.3 / 137.6 = 1.7195 -> 1.72
+is "$(values "$a76")" "name=ex5000-a76 cpu_ghz=2.205 cpi=1.0 line_bytes=64 l1d_kib=64 l1d_ways=4 l2_kib=512 l2_ways=8 l2_hit_cycles=6 dram_ns=118.3 miss_overlap=1.72 stream_mb_s=9876.5 prefetch_lines=4 prefetch_streams=4 dc_line_cycles=6" \
 	"--cluster cortex-a76: every value as worked out by hand"
 is "$(for k in cpu_ghz l1d_kib l2_kib dram_ns stream_mb_s; do note "$k" "$a76" | grep -o 'LOG line [0-9]*' | head -n 1; done | paste -sd,)" \
 	"LOG line 18,LOG line 207,LOG line 209,LOG line 148,LOG line 100" \
@@ -132,8 +140,9 @@ out=$("$fl" -o "$small" "$fx/4k-only.txt") && st=0 || st=$?
 is "$st:$out:$([ -s "$small" ] && echo written)" "0::written" "4 KiB-page log, -o FILE: exits 0, writes FILE, nothing on standard output"
 # the median of 1198.113/1201.420/1199.870; L1 128 KiB over 4 instances,
 # L2 512 KiB over 1; rows 64/128/256 KiB: 5.1/.5 = 10.2, 7.8/.75 = 10.4,
-# 9.2/.875 = 10.51, mean 10.37 x 1.2 = 12.4 -> 12; 172.4 x 1.2 = 206.9 -> 207
-is "$(values "$small")" "name=small cpu_ghz=1.200 cpi=1.0 line_bytes=64 l1d_kib=32 l1d_ways=4 l2_kib=512 l2_ways=16 l2_hit_cycles=12 dram_ns=172.4 stream_mb_s=1612.7 prefetch_lines=4 prefetch_streams=4 dc_line_cycles=12" \
+# 9.2/.875 = 10.51, mean 10.37 x 1.2 = 12.4 -> 12; 172.4 x 1.2 = 206.9 -> 207;
+# miss_overlap from the 4 KiB-page row: 2 x 172.4 / 203.9 = 1.6910 -> 1.69
+is "$(values "$small")" "name=small cpu_ghz=1.200 cpi=1.0 line_bytes=64 l1d_kib=32 l1d_ways=4 l2_kib=512 l2_ways=16 l2_hit_cycles=12 dram_ns=172.4 miss_overlap=1.69 stream_mb_s=1612.7 prefetch_lines=4 prefetch_streams=4 dc_line_cycles=12" \
 	"4 KiB-page log: every value as worked out by hand, the name from -o's file"
 like "$(note cpu_ghz "$small")" '^GHz; LOG line 9: "Cpufreq OPP: 1200    Measured: 1198\.113/1201\.420/1199\.870" \(cpu0-cpu3.s highest OPP, 1200 MHz, the median of its three measured clocks' \
 	"cpu_ghz: the median of an older log's three measured clocks (line 9)"
@@ -144,6 +153,8 @@ like "$(note l2_hit_cycles "$small")" '^cycles; DERIVED from the latency rows 64
 	"l2_hit_cycles from the 4 KiB-page rows 41-43"
 like "$(note dram_ns "$small")" '^ns; LOG line 51: "  67108864 :  172\.4 ns \.\.\." \(64 MiB, 4 KiB pages, single random read\): the log has no huge-page table' \
 	"dram_ns: the 4 KiB-page row (line 51), and the comment says there was no huge-page one"
+like "$(note miss_overlap "$small")" '^DRAM accesses in flight; DERIVED from LOG line 51: "  67108864 :  172\.4 ns          /   203\.9 ns" \(dram_ns.s row, 64 MiB, 4 KiB pages: .*: 2 x 172\.4 / 203\.9 = 1\.69; range 1\.0-1\.69: ' \
+	"miss_overlap: dram_ns's row again, here the 4 KiB-page one (line 51)"
 like "$(note stream_mb_s "$small")" '^MB/s of bytes copied; LOG line 24: " libc memcpy copy  +:   1612\.7 MB/s \.\.\." \(tinymembench.s "libc memcpy copy"' \
 	"stream_mb_s: the nuumio tinymembench's name for memcpy (line 24)"
 like "$(header "$small")" 'run on a cpu the log does not name \(LOG line 14\).* The cluster: the log.s first cluster, cpu0-cpu3 \(Cortex-A53\) \(LOG line 7\)\.' \
@@ -158,7 +169,24 @@ is "$("$fl" "$fx/4k-only.txt" | values /dev/stdin | cut -d' ' -f1) $("$fl" --nam
 { cat "$fx/big-little.txt"; printf '\n\n\n'; cat "$fx/4k-only.txt"; } >"$tmp/two-runs.txt"
 "$fl" "$tmp/two-runs.txt" >"$tmp/two.conf"
 is "$(values "$tmp/two.conf" | sed 's/ /\n/g' | grep -c -x -F -f <(values "$a55" | sed 's/ /\n/g')) $(header "$tmp/two.conf" | grep -o 'The file holds.*')" \
-	"14 The file holds 2 sbc-bench runs: this is the first, lines 1-217." "a file of two runs: the first one's values, and the header says so"
+	"15 The file holds 2 sbc-bench runs: this is the first, lines 1-217." "a file of two runs: the first one's values, and the header says so"
+
+# miss_overlap clamped to [1, 2]: the 64 MiB row's dual random read
+# (line 51, 203.9 ns) changed to 150.0 ns: 2 x 172.4 / 150.0 = 2.2987 ->
+# 2.30, over two in flight; to 400.0 ns: 2 x 172.4 / 400.0 = 0.862 -> 0.86,
+# slower than serial
+sed '51s|/   203\.9 ns|/   150.0 ns|' "$fx/4k-only.txt" >"$tmp/dual-fast.txt"
+sed '51s|/   203\.9 ns|/   400.0 ns|' "$fx/4k-only.txt" >"$tmp/dual-slow.txt"
+"$fl" -o "$tmp/fast.conf" "$tmp/dual-fast.txt"
+"$fl" -o "$tmp/slow.conf" "$tmp/dual-slow.txt"
+is "$(values "$tmp/fast.conf" | grep -o 'miss_overlap=[^ ]*') $(values "$tmp/slow.conf" | grep -o 'miss_overlap=[^ ]*')" \
+	"miss_overlap=2.00 miss_overlap=1.00" "miss_overlap clamped: 2.30 to 2.00, 0.86 to 1.00"
+like "$(note miss_overlap "$tmp/fast.conf")" ': 2 x 172\.4 / 150\.0 = 2\.30, CLAMPED to 2\.00: two chains show at most two accesses in flight; range 1\.0-2\.00: ' \
+	"clamped to 2: the comment gives the derived 2.30, says it was clamped and why, and the range ends at 2.00"
+like "$(note miss_overlap "$tmp/slow.conf")" ': 2 x 172\.4 / 400\.0 = 0\.86, CLAMPED to 1\.00: a dual random read slower than two single ones shows no overlap; range 1\.0-1\.00: ' \
+	"clamped to 1: the comment gives the derived 0.86, says it was clamped and why"
+loads "clamped to 2: the model's parser loads it" "$tmp/fast.conf"
+loads "clamped to 1: the model's parser loads it" "$tmp/slow.conf"
 
 # The platforms committed (the RK3399's by hand, the examples by from-log)
 if [ -n "$loader" ]; then
@@ -204,6 +232,15 @@ refused "a cpu the log does not have" "$fx/big-little.txt: no cpu7 in the log: i
 refused "a cluster tinymembench did not run on" \
 	"$tmp/a55-only.txt: no tinymembench figures for cpu4-cpu5 \(Cortex-A76\): tinymembench ran on cpu0 \(Cortex-A55\) \(LOG line 24\) only$" \
 	--cluster a76 "$tmp/a55-only.txt"
+# tinymembench's rows with the single random read only: no miss_overlap
+sed -E 's|( ns) +/ +[0-9.]+ ns *$|\1|' "$fx/4k-only.txt" >"$tmp/no-dual.txt"
+refused "a latency table without the dual column" \
+	"$tmp/no-dual.txt: no dual random read on LOG line 51 \(the 64 MiB row of the latency table of the tinymembench run on the log's one cluster, LOG line 14\), which gives only a single one: miss_overlap is 2 x single / dual$" \
+	"$tmp/no-dual.txt"
+sed '51s|/   203\.9 ns|/     0.0 ns|' "$fx/4k-only.txt" >"$tmp/dual-zero.txt"
+refused "a dual random read of 0.0 ns" \
+	"$tmp/dual-zero.txt: LOG line 51, the 64 MiB row .*, says 172\.4 ns / 0\.0 ns: no miss_overlap \(2 x single / dual\) from a zero latency$" \
+	"$tmp/dual-zero.txt"
 refused "a file that does not exist" "$tmp/nosuch.txt: no such file$" "$tmp/nosuch.txt"
 refused "a folder" "$tmp/dir.txt: not a file$" "$tmp/dir.txt"
 refused "an unknown option" "unknown option '--bogus'" --bogus "$fx/big-little.txt"
