@@ -44,6 +44,7 @@ for ((k = 0; k < ${#pids[@]}; k++)); do
 	p=${platforms[k]}
 	wait "${pids[k]}" || { tail -n 20 "$out/model/$p/guest.log" >&2; die "model: the guest under $p failed ($out/guest/model-$p)"; }
 	cp "$out/guest/model-$p/model.txt" "$out/model/$p/model.txt"
+	cp "$out/guest/model-$p/model-windows.csv" "$out/model/$p/model-windows.csv"
 	cp "$(model_platform_file "$p")" "$out/model/$p/platform.conf"
 	# runs.csv: mode,run,window,urbs,mean_ns (one row a run and window)
 	awk -f "$here/windows.awk" "$out/model/$p/model.txt" | awk -F, -v OFS=, '

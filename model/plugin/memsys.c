@@ -154,6 +154,18 @@ static double fill(struct memsys *m, struct cpu_state *c, uint64_t line, uint8_t
 	return stall;
 }
 
+/*
+ * The prefetcher sees 4 KiB pages: the lab's kernels map their memory in
+ * them, and nothing tells the plugin where the next virtual page lives.
+ */
+#define PAGE_SHIFT 12
+
+static bool same_page(const struct memsys *m, uint64_t line, uint64_t other)
+{
+	return line >> (PAGE_SHIFT - m->line_shift) == other >> (PAGE_SHIFT - m->line_shift);
+}
+
+/* Request the line ahead, at physical line, if it is not in L1 already. */
 static void prefetch(struct memsys *m, struct cpu_state *c, uint64_t line)
 {
 	if (cache_peek(&c->l1, line))
@@ -162,46 +174,73 @@ static void prefetch(struct memsys *m, struct cpu_state *c, uint64_t line)
 	fill(m, c, line, LINE_PREFETCHED, true);
 }
 
+/* The lines after line up to lines ahead, in line's page only. */
+static void prefetch_ahead(struct memsys *m, struct cpu_state *c, uint64_t line, unsigned int from,
+			   unsigned int lines)
+{
+	unsigned int i;
+
+	for (i = from; i <= lines && same_page(m, line, line + i); i++)
+		prefetch(m, c, line + i);
+}
+
 /*
- * Whether a miss continues a stream: the line after one a tracked stream
- * missed last. A copy misses on two streams at once (source, destination),
- * so several are tracked, the least recently missed replaced.
+ * Whether a miss at virtual line vline continues a stream: the line after
+ * the last one a tracked stream missed or used from a prefetch. A copy misses on two streams at once
+ * (source, destination), so several are tracked, the least recently missed
+ * replaced. Streams follow virtual addresses, so a buffer's physical
+ * layout (which pages the allocator happened to hand out next to each
+ * other) never changes a figure; a store stream ends at its page (store
+ * prefetching is by physical address: Cortex-A55 TRM A6.5, Cortex-A72 TRM
+ * 6.4.9), a load stream goes on into the next virtual page (by virtual
+ * address in both TRMs; the Cortex-A53 TRM does not say: an assumption).
  */
-static bool track_stream(const struct memsys *m, struct cpu_state *c, uint64_t line)
+static bool track_stream(const struct memsys *m, struct cpu_state *c, uint64_t vline, bool store)
 {
 	unsigned int i, n = m->p.prefetch_streams;
-	bool hit = false;
+	bool hit;
 
-	for (i = 0; i < n - 1 && c->stream_line[i] + 1 != line; i++)
+	for (i = 0; i < n - 1 && c->stream_line[i] + 1 != vline; i++)
 		;
-	hit = c->stream_line[i] + 1 == line;
-	/* Move it (or the oldest) to the front, now missed at line. */
+	hit = c->stream_line[i] + 1 == vline && (!store || same_page(m, vline, vline - 1));
+	/* Move it (or the oldest) to the front, now at vline. */
 	for (; i > 0; i--)
 		c->stream_line[i] = c->stream_line[i - 1];
-	c->stream_line[0] = line;
+	c->stream_line[0] = vline;
 	return hit;
 }
 
-static void cached_line(struct memsys *m, struct cpu_state *c, uint64_t line, bool store,
-			uint64_t pc)
+static void cached_line(struct memsys *m, struct cpu_state *c, uint64_t line, uint64_t vline,
+			bool store, uint64_t pc)
 {
 	uint8_t *st = cache_lookup(&c->l1, line);
-	unsigned int i;
 
 	if (st && (*st & LINE_PREFETCHED)) {
 		*st &= (uint8_t)~LINE_PREFETCHED;
 		c->stream += m->stream_line_cycles;
 		m->c.prefetched_used++;
-		prefetch(m, c, line + m->p.prefetch_lines);
+		/* The stream is now here: its next miss continues it. */
+		track_stream(m, c, vline, store);
+		prefetch_ahead(m, c, line, m->p.prefetch_lines, m->p.prefetch_lines);
 		st = cache_peek(&c->l1, line);
 	} else if (!st) {
-		bool stream = track_stream(m, c, line);
+		bool stream = track_stream(m, c, vline, store);
 
 		m->c.l1_misses++;
-		c->stall += fill(m, c, line, 0, false);
+		if (stream && !same_page(m, vline, vline - 1)) {
+			/*
+			 * A load stream into the next virtual page: the
+			 * prefetcher had this line on its way (a streamed line,
+			 * no demand miss), and goes on from it.
+			 */
+			fill(m, c, line, 0, true);
+			c->stream += m->stream_line_cycles;
+			m->c.prefetched_used++;
+		} else {
+			c->stall += fill(m, c, line, 0, false);
+		}
 		if (stream)
-			for (i = 1; i <= m->p.prefetch_lines; i++)
-				prefetch(m, c, line + i);
+			prefetch_ahead(m, c, line, 1, m->p.prefetch_lines);
 		st = cache_peek(&c->l1, line);
 	}
 	if (!st)
@@ -218,11 +257,12 @@ static void cached_line(struct memsys *m, struct cpu_state *c, uint64_t line, bo
 		*st |= LINE_DIRTY;
 }
 
-void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, unsigned int size,
+void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, uint64_t va, unsigned int size,
 		   bool store, uint64_t pc, uint64_t serial)
 {
 	struct cpu_state *c = &m->cpu[cpu];
 	uint64_t line = pa >> m->line_shift, last = (pa + size - 1) >> m->line_shift;
+	uint64_t vline = va >> m->line_shift;
 	uint8_t *b = map_byte(m, pa, false), map = b ? *b : 0;
 
 	if (map & MAP_DEVICE) {
@@ -256,8 +296,8 @@ void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, unsigned int
 		m->c.stores++;
 	else
 		m->c.loads++;
-	for (; line <= last; line++)
-		cached_line(m, c, line, store, pc);
+	for (; line <= last; line++, vline++)
+		cached_line(m, c, line, vline, store, pc);
 }
 
 void memsys_dc(struct memsys *m, unsigned int cpu, uint64_t va, enum dc_op op)

@@ -39,7 +39,7 @@ struct cpu_state {
 	 * measured on a whole copy loop, so it overlaps the instructions.
 	 */
 	double stall, stream;
-	/* the last line missed by each tracked stream, most recent first */
+	/* the last virtual line missed by each tracked stream, most recent first */
 	uint64_t stream_line[MAX_STREAMS];
 	uint64_t nc_pc, nc_serial;	/* the last uncached load instruction */
 };
@@ -59,8 +59,8 @@ struct memsys {
 };
 
 int memsys_init(struct memsys *m, const struct platform *p, unsigned int ncpus);
-/* A CPU access at physical address pa by the instruction at pc. */
-void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, unsigned int size,
+/* A CPU access at physical address pa (virtual va) by the instruction at pc. */
+void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, uint64_t va, unsigned int size,
 		   bool store, uint64_t pc, uint64_t serial);
 /* DC op on the line holding virtual address va (the kernel's linear map). */
 void memsys_dc(struct memsys *m, unsigned int cpu, uint64_t va, enum dc_op op);

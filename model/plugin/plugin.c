@@ -9,7 +9,7 @@
  * phase. The guest's own clock is left alone: the plugin API cannot set it
  * under TCG.
  *
- *   -plugin libuvcdma_model.so,platform=FILE,out=FILE
+ *   -plugin libuvcdma_model.so,platform=FILE,out=FILE[,windows=FILE]
  *
  * Only kernel memory accesses are modelled (the data path is the kernel's);
  * the report is rewritten at every phase marker and at exit.
@@ -35,6 +35,7 @@ struct open_window {
 	int open;
 	uint64_t insns, bytes;
 	double stall, stream;
+	struct counters c;		/* the memory system's counters at the open */
 };
 
 struct vcpu {
@@ -65,6 +66,8 @@ static uint64_t insns_at(unsigned int vcpu, uintptr_t n, uintptr_t len)
 static struct phase *phases;
 static unsigned int nphases;
 static char *out_path;
+/* windows=FILE: one line a closed window (what a window's mean hides). */
+static FILE *windows_file;
 static GByteArray *regbuf;
 
 static void write_report(void)
@@ -131,6 +134,7 @@ static void window(unsigned int vcpu, uint64_t w, int open, uint64_t now, uint64
 		o->bytes = bytes;
 		o->stall = stall;
 		o->stream = stream;
+		o->c = ms.c;
 		return;
 	}
 	if (!o->open) {
@@ -142,6 +146,14 @@ static void window(unsigned int vcpu, uint64_t w, int open, uint64_t now, uint64
 	cycles = window_cycles(&platform, n, stall - o->stall, stream - o->stream);
 	window_add(&phases[nphases - 1].w[w], cycles / platform.cpu_ghz, n, stall - o->stall,
 		   stream - o->stream, o->bytes);
+	if (windows_file)
+		fprintf(windows_file, "%s,%s,%.1f,%" PRIu64 ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			phases[nphases - 1].label, model_window_names[w], cycles / platform.cpu_ghz, n,
+			stall - o->stall, stream - o->stream, o->bytes,
+			ms.c.l1_misses - o->c.l1_misses, ms.c.l2_misses - o->c.l2_misses,
+			ms.c.prefetched_used - o->c.prefetched_used,
+			ms.c.uncached_loads - o->c.uncached_loads, ms.c.dc_ops - o->c.dc_ops);
 }
 
 static void phase_marker(uint64_t va, uint64_t len)
@@ -218,7 +230,7 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 
 	if (!hw || qemu_plugin_hwaddr_is_io(hw) || vcpu >= ms.ncpus)
 		return;
-	memsys_access(&ms, vcpu, qemu_plugin_hwaddr_phys_addr(hw),
+	memsys_access(&ms, vcpu, qemu_plugin_hwaddr_phys_addr(hw), vaddr,
 		      1u << qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info),
 		      (uint64_t)(uintptr_t)udata, insns[vcpu]);
 }
@@ -304,6 +316,8 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 	(void)id;
 	(void)udata;
 	write_report();
+	if (windows_file)
+		fclose(windows_file);
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
@@ -318,9 +332,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 			platform_path = argv[i] + 9;
 		} else if (!strncmp(argv[i], "out=", 4)) {
 			out_path = g_strdup(argv[i] + 4);
+		} else if (!strncmp(argv[i], "windows=", 8)) {
+			windows_file = fopen(argv[i] + 8, "w");
+			if (!windows_file) {
+				fprintf(stderr, "uvcdma model: cannot write %s\n", argv[i] + 8);
+				return -1;
+			}
+			fprintf(windows_file, "phase,window,ns,insns,stall_cycles,stream_cycles,bytes,"
+				"l1_misses,l2_misses,prefetched_used,uncached_loads,dc_ops\n");
 		} else {
-			fprintf(stderr, "uvcdma model: unknown argument '%s' (platform=FILE,out=FILE)\n",
-				argv[i]);
+			fprintf(stderr, "uvcdma model: unknown argument '%s'"
+				" (platform=FILE,out=FILE[,windows=FILE])\n", argv[i]);
 			return -1;
 		}
 	}

@@ -90,6 +90,13 @@ static void setup(struct memsys *m)
 #define LINEAR 0xffff000000000000ULL
 #define BUF 0x40000000ULL	/* a physical address */
 
+/* An access through the kernel's linear map: va = LINEAR + pa. */
+static void access_pa(struct memsys *m, uint64_t pa, unsigned int size, bool store, uint64_t pc,
+		      uint64_t serial)
+{
+	memsys_access(m, 0, pa, LINEAR + pa, size, store, pc, serial);
+}
+
 static void test_coherency(void)
 {
 	struct memsys m;
@@ -99,31 +106,31 @@ static void test_coherency(void)
 	m.linear_pa = 0;
 	m.linear_end = LINEAR + (1ULL << 40);
 
-	memsys_access(&m, 0, BUF, 8, false, 0x100, 1);
+	access_pa(&m, BUF, 8, false, 0x100, 1);
 	ok(m.cpu[0].stall == 100, "a cold load costs DRAM latency (%.1f cycles)", m.cpu[0].stall);
-	memsys_access(&m, 0, BUF, 8, false, 0x100, 2);
+	access_pa(&m, BUF, 8, false, 0x100, 2);
 	ok(m.cpu[0].stall == 100, "the same line again hits L1, free beyond CPI");
 
 	/* The device writes the buffer (its lines are the device's). */
 	memsys_mark(&m, BUF, 4096, MAP_DEVICE, true);
-	memsys_access(&m, 0, BUF, 8, true, 0x200, 3);
+	access_pa(&m, BUF, 8, true, 0x200, 3);
 	memsys_mark(&m, BUF, 4096, MAP_DEVICE, false);
 	ok(m.c.dma_written == 8 && m.cpu[0].stall == 100, "a store into the device's buffer is DMA, charged to no CPU");
-	memsys_access(&m, 0, BUF, 8, false, 0x300, 4);
+	access_pa(&m, BUF, 8, false, 0x300, 4);
 	ok(m.c.stale_reads == 1 && m.stale[0].pc == 0x300, "reading the cached copy after DMA, no invalidate: a stale read at its pc");
 
 	memsys_dc(&m, 0, LINEAR + BUF, DC_INVALIDATE);
 	ok(m.cpu[0].stall == 105, "a DC op costs dc_line_cycles");
-	memsys_access(&m, 0, BUF, 8, false, 0x300, 5);
+	access_pa(&m, BUF, 8, false, 0x300, 5);
 	ok(m.c.stale_reads == 1 && m.cpu[0].stall == 205, "after DC IVAC the read misses to DRAM and is fresh");
 
 	memsys_dc(&m, 0, 0x1234, DC_INVALIDATE);
 	ok(m.c.dc_untranslated == 1, "a DC op outside the linear map is counted as untranslated");
 
 	/* A dirty line under DMA: a missing clean. */
-	memsys_access(&m, 0, BUF + 4096, 8, true, 0x400, 6);
+	access_pa(&m, BUF + 4096, 8, true, 0x400, 6);
 	memsys_mark(&m, BUF + 4096, 64, MAP_DEVICE, true);
-	memsys_access(&m, 0, BUF + 4096, 8, true, 0x500, 7);
+	access_pa(&m, BUF + 4096, 8, true, 0x500, 7);
 	ok(m.c.dma_over_dirty == 1, "DMA onto a line the CPU holds dirty is reported");
 }
 
@@ -134,18 +141,18 @@ static void test_uncached(void)
 	setup(&m);
 	memsys_mark(&m, BUF, 4096, MAP_UNCACHED, true);
 	/* An LDP: two accesses of one instruction execution. */
-	memsys_access(&m, 0, BUF, 8, false, 0x100, 1);
-	memsys_access(&m, 0, BUF + 8, 8, false, 0x100, 1);
+	access_pa(&m, BUF, 8, false, 0x100, 1);
+	access_pa(&m, BUF + 8, 8, false, 0x100, 1);
 	/* dram_ns 100 at 1 GHz, two in flight (miss_overlap 2): 50 cycles each. */
 	ok(m.c.uncached_loads == 1 && m.cpu[0].stall == 50,
 	   "an LDP from uncached memory is one DRAM round trip, miss_overlap of them in flight (%.1f)",
 	   m.cpu[0].stall);
-	memsys_access(&m, 0, BUF + 16, 8, false, 0x100, 2);
+	access_pa(&m, BUF + 16, 8, false, 0x100, 2);
 	ok(m.c.uncached_loads == 2 && m.cpu[0].stall == 100, "the same LDP executed again is another");
-	memsys_access(&m, 0, BUF, 8, true, 0x104, 3);
+	access_pa(&m, BUF, 8, true, 0x104, 3);
 	ok(m.cpu[0].stall == 100 && m.c.loads == 0, "uncached stores are posted, and no line is cached");
 	memsys_mark(&m, BUF, 4096, MAP_UNCACHED, false);
-	memsys_access(&m, 0, BUF, 8, false, 0x100, 4);
+	access_pa(&m, BUF, 8, false, 0x100, 4);
 	ok(m.c.uncached_loads == 2 && m.c.loads == 1, "unmarked, the memory is cached again");
 }
 
@@ -157,8 +164,8 @@ static void test_streams(void)
 	setup(&m);
 	/* A copy: source and destination lines interleaved, 64 lines each. */
 	for (i = 0; i < 64; i++) {
-		memsys_access(&m, 0, BUF + i * 64, 8, false, 0x100, 2 * i);
-		memsys_access(&m, 0, BUF + 0x100000 + i * 64, 8, true, 0x104, 2 * i + 1);
+		access_pa(&m, BUF + i * 64, 8, false, 0x100, 2 * i);
+		access_pa(&m, BUF + 0x100000 + i * 64, 8, true, 0x104, 2 * i + 1);
 	}
 	/*
 	 * Each stream: two demand misses (the second starts the stream), the
@@ -173,6 +180,56 @@ static void test_streams(void)
 	   m.cpu[0].stream);
 	ok(m.cpu[0].stall == 4 * 100, "the four demand misses stall the pipeline, one DRAM round trip each (%.0f)",
 	   m.cpu[0].stall);
+}
+
+/*
+ * 128 lines read (or written) in order through two virtual pages, the
+ * second at physical address pa2: what it costs and how it was served.
+ */
+#define PAGES 0x50000000ULL	/* physical pages no other test marks */
+
+static void two_pages(struct memsys *m, uint64_t pa2, bool store)
+{
+	uint64_t i, va = LINEAR + 0x10000000;
+
+	setup(m);
+	for (i = 0; i < 128; i++)
+		memsys_access(m, 0, i < 64 ? PAGES + i * 64 : pa2 + (i - 64) * 64, va + i * 64, 8,
+			      store, 0x100, i);
+}
+
+/*
+ * Streams follow virtual addresses: a read stream goes on into the next
+ * virtual page wherever it lives, a write stream starts again in each
+ * page, and neither depends on where the allocator put the pages.
+ */
+static void test_pages(void)
+{
+	struct memsys apart, together;
+
+	/*
+	 * Reads: two demand misses start the stream, 62 lines of the first
+	 * page prefetched, the second page's first line on its way (a
+	 * streamed line), its 63 others prefetched: 126 streamed lines.
+	 */
+	two_pages(&apart, PAGES + 0x200000, false);
+	ok(apart.cpu[0].stall == 2 * 100 && apart.cpu[0].stream == 126 * 10 &&
+	   apart.c.prefetched_used == 126,
+	   "a read stream goes on into the next virtual page, physically elsewhere (stall %.0f, stream %.0f)",
+	   apart.cpu[0].stall, apart.cpu[0].stream);
+	two_pages(&together, PAGES + 4096, false);
+	ok(together.cpu[0].stall == apart.cpu[0].stall && together.cpu[0].stream == apart.cpu[0].stream,
+	   "the same when the second page is physically next (stall %.0f, stream %.0f)",
+	   together.cpu[0].stall, together.cpu[0].stream);
+	/* Writes: two demand misses and 62 prefetched lines in each page. */
+	two_pages(&apart, PAGES + 0x200000, true);
+	ok(apart.cpu[0].stall == 4 * 100 && apart.cpu[0].stream == 124 * 10,
+	   "a write stream starts again in the next page (stall %.0f, stream %.0f)",
+	   apart.cpu[0].stall, apart.cpu[0].stream);
+	two_pages(&together, PAGES + 4096, true);
+	ok(together.cpu[0].stall == apart.cpu[0].stall && together.cpu[0].stream == apart.cpu[0].stream,
+	   "also when the next page is physically next (stall %.0f, stream %.0f)",
+	   together.cpu[0].stall, together.cpu[0].stream);
 }
 
 /*
@@ -206,6 +263,7 @@ int main(void)
 	test_coherency();
 	test_uncached();
 	test_streams();
+	test_pages();
 	test_window_cycles();
 	printf("1..%d\n", n_tests);
 	return n_failed ? 1 : 0;
