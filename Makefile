@@ -131,6 +131,8 @@ other-base-kernel: model
 test: check
 
 check-breakages: lab kernel-debug
+	@for b in $$(tests/breakages/run --bases $(BREAKAGES)); do \
+		[ "$$b" = "$(or $(KERNEL),$(KERNEL_DEFAULT))" ] || $(MAKE) -s other-base-kernel KERNEL=$$b || exit 1; done
 	@UVCDMA_STRICT=1 tests/breakages/run $(BREAKAGES)
 
 check-debug: lab kernel-debug

@@ -7,7 +7,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-plan 16
+plan 18
 fixtures=$top/tests/host/fixtures/breakages
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,6 +43,10 @@ like "$(cat "$tmp/err")" "no kernel variant 'no-such'" "an unknown variant is re
 "$top/tests/breakages/run" --list "$fixtures/base.list" >"$tmp/out" 2>"$tmp/err" && st=0 || st=$?
 is "$st" 0 "a breakage listed for a kernel base, caught: exit 0"
 is "$(grep -c 'breakages: 1 run, 1 caught, 0 missed' "$tmp/err")" 2 "run again on the base: two closing lines"
+# --bases: what make check-breakages builds first, and nothing run.
+is "$("$top/tests/breakages/run" --list "$fixtures/base.list" --bases)" "$(sed -n 's/.* base=\([^ ]*\) .*/\1/p' "$fixtures/base.list")" \
+	"--bases names the base a listed breakage needs"
+is "$("$top/tests/breakages/run" --list "$fixtures/caught.list" --bases)" "" "and none for a list without base="
 printf 'losses-merge-gap base=5.10 tests/host/hostile-losses.t\n' >"$tmp/base.list"
 ln -sf "$fixtures/losses-merge-gap.patch" "$tmp/losses-merge-gap.patch"
 "$top/tests/breakages/run" --list "$tmp/base.list" >/dev/null 2>"$tmp/err" && st=0 || st=$?
