@@ -509,6 +509,6 @@ END {
 	param("miss_overlap", ov, c_ov)
 	param("stream_mb_s", mc[run], c_stream)
 	param("prefetch_lines", 4, "lines; ASSUMPTION, range 1-16: no sbc-bench figure gives a prefetch distance, and the TRMs document the prefetcher but not its default distance")
-	param("prefetch_streams", 4, "streams; ASSUMPTION, range 1-16: no published number of streams tracked")
+	param("prefetch_streams", 4, "streams; ASSUMPTION, range 2-16: no published number of streams tracked; at least the two of a copy (its source and destination), without which the log's memcpy could not reach its bandwidth")
 	param("dc_line_cycles", l2c, "cycles per DC by VA; ASSUMPTION (no published figure), range " l2c "-" dramc ": one access to the next level (l2_hit_cycles); at most a DRAM round trip (dram_ns x cpu_ghz)")
 }

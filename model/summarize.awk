@@ -3,7 +3,9 @@
 # 95% confidence interval of Student's t (no interval from a single run;
 # a time's lower bound no lower than 0);
 # and the decode ratio coherent / noncontiguous, paired by run (both modes
-# ran in the same round), its mean and CI:
+# ran in the same round), its mean and CI; and each mode's decode rate
+# (bytes a URB / time a URB, per run; runs.csv's mean_bytes), in MB/s in
+# the mean_us, ci_lo and ci_hi columns:
 #   kind,mode,window,runs,mean_us,ci_lo,ci_hi
 function t975(df) {
 	# two-sided 95% quantiles of Student's t, df 1..30; the normal's beyond
@@ -22,7 +24,13 @@ NR == 1 { next }
 	k = $1 SUBSEP $3
 	if (!(k in n)) order[++nk] = k
 	n[k]++; s[k] += $5 / 1000; ss[k] += ($5 / 1000) ^ 2
-	if ($3 == "decode") dec[$1, $2] = $5
+	if ($3 == "decode") {
+		dec[$1, $2] = $5
+		if ($6 > 0 && $5 > 0) {
+			if (!($1 in rn_)) rorder[++nr] = $1
+			rate = $6 / $5 * 1000; rn_[$1]++; rs_[$1] += rate; rss_[$1] += rate * rate
+		}
+	}
 	runs[$2] = 1
 }
 END {
@@ -33,4 +41,5 @@ END {
 			q = dec["coherent", r] / dec["noncontiguous", r]; rn++; rs += q; rss += q * q
 		}
 	if (rn) emit("ratio", "coherent/noncontiguous", "decode", rn, rs, rss)
+	for (i = 1; i <= nr; i++) emit("rate", rorder[i], "decode", rn_[rorder[i]], rs_[rorder[i]], rss_[rorder[i]])
 }

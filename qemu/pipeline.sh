@@ -13,10 +13,12 @@
 #   JOBS (1): measuring guests at a time; the timed runs are dealt out to
 #   them in turn (icount: each guest's figures are its own instruction
 #   counts, whatever runs beside it)
-#   MODEL (none): platforms of model/platforms/ (e.g. "rk3399-a53
-#   rk3399-a72"): a stage runs the workload under the memory model too
-#   (model/main-job.sh, MODEL_FRAMES frames a run) and the summary gets a
-#   section of modelled figures per platform beside the measured ones
+#   MODEL (six platforms, below; "none": no model): platforms of
+#   model/platforms/: a stage runs the workload under the memory model too
+#   (model/main-job.sh, MODEL_FRAMES (10) frames a run, and the band over
+#   each platform's assumptions, MODEL_BAND_FRAMES (10) frames) and the
+#   summary gets the platforms side by side and a section of modelled
+#   figures per platform beside the measured ones
 set -euo pipefail
 # shellcheck source=qemu/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -36,7 +38,13 @@ jobs=${JOBS:-1}
 export UVCDMA_ICOUNT_SLEEP=${UVCDMA_ICOUNT_SLEEP:-off}
 throughput_frames=300
 read -r -a modes <<<"${MODES:-${URB_ALLOC_MODES[*]}}"
-read -r -a model_platforms <<<"${MODEL:-}"
+# The memory model's default platforms: two clusters of the SoC the model
+# was checked on (RK3399), and one of each other core class and vendor the
+# platform files have (model/README.md, "Platforms").
+model_default="rk3399-a53 rk3399-a72 rk3568-a55 rk3588-a76 s905x-a53 bcm2711-a72"
+model_list=${MODEL-$model_default}
+[ "$model_list" != none ] || model_list=""
+read -r -a model_platforms <<<"$model_list"
 
 # ---- Arguments: one clear line for each bad value, before any guest boots.
 bad() { die "$1 (see docs/main-job.md)"; }
@@ -58,7 +66,8 @@ done
 for p in ${model_platforms[@]+"${model_platforms[@]}"}; do
 	model_platform_file "$p" >/dev/null || bad "MODEL: no platform '$p' (the platforms: $(model_platforms))"
 done
-[[ ${MODEL_FRAMES:-30} =~ ^[1-9][0-9]{0,3}$ ]] || bad "MODEL_FRAMES=$MODEL_FRAMES: frames a modelled run, 1 to 9999"
+[[ ${MODEL_FRAMES:-10} =~ ^[1-9][0-9]{0,3}$ ]] || bad "MODEL_FRAMES=$MODEL_FRAMES: frames a modelled run, 1 to 9999"
+[[ ${MODEL_BAND_FRAMES:-10} =~ ^(0|[1-9][0-9]{0,3})$ ]] || bad "MODEL_BAND_FRAMES=$MODEL_BAND_FRAMES: frames a band run, 0 (no band) to 9999"
 
 uvcstat=$BUILD_DIR/host/bin/uvcstat
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
@@ -133,7 +142,7 @@ write_environment() {
 	echo "modes: ${modes[*]}"
 	echo "runs: $runs a mode, interleaved (plan.txt), each a fresh stream with fresh URB buffers"
 	if [ ${#model_platforms[@]} -gt 0 ]; then
-		echo "model: ${model_platforms[*]} (model/platforms/), $runs rounds of ${MODEL_FRAMES:-30} frames a mode, one guest a platform, 1 vCPU"
+		echo "model: ${model_platforms[*]} (model/platforms/), $runs rounds of ${MODEL_FRAMES:-10} frames a mode; the band: ${MODEL_BAND_FRAMES:-10} frames of coherent and noncontiguous a variant; the platforms shared out among one guest a CPU, 1 vCPU each"
 		echo "model_qemu: $("$MODEL_QEMU" --version | head -n 1) with model/plugin (the measured runs: the qemu line)"
 	fi
 }
@@ -201,9 +210,9 @@ GUEST_CLOCK=realtime GUEST_FRAMES=$bpf_frames guest bpf "$(capture_timeout "$nmo
 stage "throughput: $throughput_frames frames YUYV 640x480 from a free-running camera"
 guest throughput 600 throughput "$guest_out" "$throughput_frames"
 
-# ---- The memory model (MODEL=...)
+# ---- The memory model (the default platforms, MODEL=..., none with MODEL=none)
 if [ ${#model_platforms[@]} -gt 0 ]; then
-	stage "memory model: ${model_platforms[*]}, $runs rounds of ${MODEL_FRAMES:-30} frames a mode under QEMU 10 + model/plugin"
+	stage "memory model: ${model_platforms[*]}, $runs rounds of ${MODEL_FRAMES:-10} frames a mode and the band under QEMU 10 + model/plugin"
 	"$UVCDMA_TOP/model/main-job.sh" "$out" "$format" "$size" "$fps" "$runs" "${model_platforms[*]}" "${modes[@]}"
 fi
 

@@ -96,8 +96,45 @@ awk -F, '
 		printf "\n"
 	}' "$dir/compare.csv"
 
-# The memory model's section (make MODEL=...): modelled per-URB windows per
-# platform, beside the instruction clock's measured decode.
+# The memory model's sections (make's default platforms, or MODEL=...):
+# every platform side by side, then each platform's modelled per-URB
+# windows beside the instruction clock's measured decode.
+# The uvcvideo changelog's aarch64 block (tests/host/fixtures/reference/):
+# decode 10.847 us a URB, 67034480 bytes in 4993 URBs; its SoC not named.
+changelog_nc_mbps=$(awk 'BEGIN { printf "%.0f", 67034480 / 4993 / 10.847 }')
+model_platforms_seen=$(for m in "$dir"/model/*/summary.csv; do [ -s "$m" ] && echo "$m"; done)
+if [ -n "$model_platforms_seen" ]; then
+	echo "## Memory model: every platform side by side (modelled, not measured)"
+	echo
+	echo "**Predictions of a model, each for the platform file it names, never a measurement**"
+	echo "(model/README.md; each platform's section below has its windows). The decode (the copy"
+	echo "work) per URB in MB/s of the URB's bytes, mean over the runs [95% CI]; the ratio"
+	echo "coherent / noncontiguous paired by run [95% CI]; the band: the ratio at each end of each"
+	echo "assumption's range, one at a time (band.csv), and the assumption that moves it most."
+	echo "For scale, not as a check: the uvcvideo changelog's aarch64 block (SoC not named)"
+	echo "decodes noncontiguous URBs at $changelog_nc_mbps MB/s (10.847 us for 13,426 bytes a URB)."
+	echo
+	echo "| platform | core | coherent decode (MB/s) | noncontiguous decode (MB/s) | coherent / noncontiguous | band over the assumptions | moved most by |"
+	echo "|---|---|---:|---:|---:|---:|---|"
+	for m in $model_platforms_seen; do
+		d=$(dirname "$m")
+		p=$(basename "$d")
+		core=$(head -n 1 "$d/platform.conf" 2>/dev/null | grep -o 'Cortex-A[0-9]*' | head -n 1)
+		band=$(sed -n 2p "$d/band.csv" 2>/dev/null)
+		awk -F, -v p="$p" -v core="${core:--}" -v band="$band" '
+			function ci(k) { return lo[k] == "" ? sprintf("%.1f", mean[k]) : sprintf("%.1f [%.1f-%.1f]", mean[k], lo[k], hi[k]) }
+			$1 == "rate" { mean[$2] = $5; lo[$2] = $6; hi[$2] = $7 }
+			$1 == "ratio" { r = $6 == "" ? sprintf("**%.2fx**", $5) : sprintf("**%.2fx** [%.2f-%.2f]", $5, $6, $7) }
+			END {
+				split(band, b, ",")
+				printf "| %s | %s | %s | %s | %s | %s | %s |\n", p, core,
+					("coherent" in mean) ? ci("coherent") : "-", ("noncontiguous" in mean) ? ci("noncontiguous") : "-",
+					r == "" ? "-" : r, band == "" ? "-" : sprintf("%.2f-%.2fx (declared %.2fx)", b[3], b[4], b[2]),
+					band == "" || b[7] == "none" ? "-" : sprintf("%s (%.2f-%.2fx)", b[7], b[8], b[9])
+			}' "$m"
+	done
+	echo
+fi
 for m in "$dir"/model/*/summary.csv; do
 	[ -s "$m" ] || continue
 	p=$(basename "$(dirname "$m")")
@@ -141,9 +178,16 @@ for m in "$dir"/model/*/summary.csv; do
 				if (rlo != "") printf " (95%% CI %.2f-%.2f, %s paired runs)", rlo, rhi, rruns
 				if (("coherent" in measured) && ("noncontiguous" in measured) && measured["noncontiguous"] > 0)
 					printf "; on the instruction clock: %.2fx", measured["coherent"] / measured["noncontiguous"]
-				printf "\n\n"
+				printf "\n"
 			}
 		}' "$m"
+	if [ -s "$(dirname "$m")/band.csv" ]; then
+		awk -F, -v n="$(find "$(dirname "$m")/band" -name '*.conf' 2>/dev/null | wc -l)" 'NR == 2 {
+			printf "- band over the assumptions (one at a time, %d variants, %s each; band.csv): **%.2f-%.2fx**", n, "a short run of coherent and noncontiguous", $3, $4
+			printf " (%.2fx at the declared values in the same run); moved most by %s (%.2fx to %.2fx)\n", $2, $7, $8, $9
+		}' "$(dirname "$m")/band.csv"
+	fi
+	echo
 done
 
 echo "## Run-to-run variation (coefficient of variation of each run's average, %)"

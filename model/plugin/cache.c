@@ -8,6 +8,7 @@ int cache_init(struct cache *c, unsigned int bytes, unsigned int ways, unsigned 
 
 	c->ways = ways;
 	c->sets = bytes / line_bytes / ways;
+	c->set_mask = c->sets && !(c->sets & (c->sets - 1)) ? c->sets - 1 : 0;
 	c->now = 0;
 	n = (size_t)c->sets * ways;
 	c->tag = calloc(n, sizeof(*c->tag));
@@ -30,9 +31,14 @@ void cache_free(struct cache *c)
 	c->used = NULL;
 }
 
+static size_t set_base(const struct cache *c, uint64_t line)
+{
+	return (size_t)(c->set_mask || c->sets == 1 ? line & c->set_mask : line % c->sets) * c->ways;
+}
+
 static long find(const struct cache *c, uint64_t line)
 {
-	size_t base = (size_t)(line % c->sets) * c->ways;
+	size_t base = set_base(c, line);
 	unsigned int w;
 
 	for (w = 0; w < c->ways; w++)
@@ -60,7 +66,7 @@ uint8_t *cache_peek(struct cache *c, uint64_t line)
 
 void cache_fill(struct cache *c, uint64_t line, uint8_t state, struct victim *v)
 {
-	size_t base = (size_t)(line % c->sets) * c->ways, pick = base;
+	size_t base = set_base(c, line), pick = base;
 	unsigned int w;
 
 	for (w = 0; w < c->ways; w++) {

@@ -13,6 +13,7 @@ enum line_state {
 
 struct cache {
 	unsigned int sets, ways;
+	uint64_t set_mask;	/* sets - 1 when sets is a power of two (no division), else 0 */
 	uint64_t *tag;		/* line number + 1; 0: invalid */
 	uint8_t *state;
 	uint32_t *used;		/* when each way was last used */

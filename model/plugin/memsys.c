@@ -3,12 +3,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One byte of MAP_* per line, in 2 MiB chunks made on first use. */
+/*
+ * One byte of MAP_* per 16-byte granule (no line is smaller), in 2 MiB
+ * chunks made on first use: one map for every memory system in the
+ * process, since they model the same guest and are told the same marks,
+ * whatever their line size.
+ */
+#define GRANULE_SHIFT 4
 #define CHUNK_SHIFT 21
 #define MAX_PA_SHIFT 40
 static uint8_t *chunks[1u << (MAX_PA_SHIFT - CHUNK_SHIFT)];
 
-static uint8_t *map_byte(const struct memsys *m, uint64_t pa, bool create)
+static uint8_t *map_byte(uint64_t pa, bool create)
 {
 	uint64_t chunk = pa >> CHUNK_SHIFT;
 
@@ -17,11 +23,11 @@ static uint8_t *map_byte(const struct memsys *m, uint64_t pa, bool create)
 	if (!chunks[chunk]) {
 		if (!create)
 			return NULL;
-		chunks[chunk] = calloc((size_t)1 << (CHUNK_SHIFT - m->line_shift), 1);
+		chunks[chunk] = calloc((size_t)1 << (CHUNK_SHIFT - GRANULE_SHIFT), 1);
 		if (!chunks[chunk])
 			abort();
 	}
-	return &chunks[chunk][(pa & ((1u << CHUNK_SHIFT) - 1)) >> m->line_shift];
+	return &chunks[chunk][(pa & ((1u << CHUNK_SHIFT) - 1)) >> GRANULE_SHIFT];
 }
 
 int memsys_init(struct memsys *m, const struct platform *p, unsigned int ncpus)
@@ -66,15 +72,15 @@ void memsys_reset_counters(struct memsys *m)
 	m->stale_other = 0;
 }
 
-void memsys_mark(struct memsys *m, uint64_t pa, uint64_t len, uint8_t what, bool on)
+void memsys_mark(uint64_t pa, uint64_t len, uint8_t what, bool on)
 {
-	uint64_t line, last;
+	uint64_t g, last;
 
 	if (!len)
 		return;
-	last = (pa + len - 1) >> m->line_shift;
-	for (line = pa >> m->line_shift; line <= last; line++) {
-		uint8_t *b = map_byte(m, line << m->line_shift, true);
+	last = (pa + len - 1) >> GRANULE_SHIFT;
+	for (g = pa >> GRANULE_SHIFT; g <= last; g++) {
+		uint8_t *b = map_byte(g << GRANULE_SHIFT, true);
 
 		if (!b)
 			return;
@@ -263,7 +269,7 @@ void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, uint64_t va,
 	struct cpu_state *c = &m->cpu[cpu];
 	uint64_t line = pa >> m->line_shift, last = (pa + size - 1) >> m->line_shift;
 	uint64_t vline = va >> m->line_shift;
-	uint8_t *b = map_byte(m, pa, false), map = b ? *b : 0;
+	uint8_t *b = map_byte(pa, false), map = b ? *b : 0;
 
 	if (map & MAP_DEVICE) {
 		/* dummy_hcd's memcpy is the device's DMA, not the CPU's work. */

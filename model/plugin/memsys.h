@@ -64,9 +64,9 @@ void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, uint64_t va,
 		   bool store, uint64_t pc, uint64_t serial);
 /* DC op on the line holding virtual address va (the kernel's linear map). */
 void memsys_dc(struct memsys *m, unsigned int cpu, uint64_t va, enum dc_op op);
-/* Mark [pa, pa + len) uncached or the device's (MAP_*), or clear it. */
+/* Mark [pa, pa + len) uncached or the device's (MAP_*), or clear it: in every memory system. */
 enum { MAP_UNCACHED = 1, MAP_DEVICE = 2 };
-void memsys_mark(struct memsys *m, uint64_t pa, uint64_t len, uint8_t what, bool on);
+void memsys_mark(uint64_t pa, uint64_t len, uint8_t what, bool on);
 void memsys_reset_counters(struct memsys *m);
 /*
  * The cycles of a window that executed insns instructions and added stall

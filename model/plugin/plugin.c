@@ -9,10 +9,13 @@
  * phase. The guest's own clock is left alone: the plugin API cannot set it
  * under TCG.
  *
- *   -plugin libuvcdma_model.so,platform=FILE,out=FILE[,windows=FILE]
+ *   -plugin libuvcdma_model.so,platform=FILE,out=FILE[,windows=FILE][,platform=...]
  *
- * Only kernel memory accesses are modelled (the data path is the kernel's);
- * the report is rewritten at every phase marker and at exit.
+ * Each platform= starts a model of its own, with the out= and windows=
+ * after it: several platforms (or one platform's variants, model/band.sh)
+ * see the same guest, access for access, in one run. Only kernel memory
+ * accesses are modelled (the data path is the kernel's); each report is
+ * rewritten at every phase marker and at exit.
  */
 #include <glib.h>
 #include <inttypes.h>
@@ -30,6 +33,7 @@
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 #define MAX_VCPUS 16
+#define MAX_MODELS 128
 
 struct open_window {
 	int open;
@@ -38,14 +42,28 @@ struct open_window {
 	struct counters c;		/* the memory system's counters at the open */
 };
 
-struct vcpu {
-	struct qemu_plugin_register *x[31];
-	struct open_window win[MODEL_WINDOWS];
+/* One platform's model: its memory system, its phases, its files. */
+struct model {
+	struct platform platform;
+	struct memsys ms;
+	struct open_window win[MAX_VCPUS][MODEL_WINDOWS];
+	struct phase *phases;
+	unsigned int nphases;
+	char *out_path;
+	/* windows=FILE: one line a closed window (what a window's mean hides). */
+	FILE *windows_file;
 };
 
-static struct platform platform;
-static struct memsys ms;
-static struct vcpu vcpus[MAX_VCPUS];
+static struct model *models;
+static unsigned int nmodels;
+static unsigned int ncpus;	/* vCPUs modelled, the same in every model */
+/*
+ * Memory is modelled from the hint module's first marker (the linear map):
+ * the boot before it is the same for every platform and, with many models
+ * in one guest, their largest cost.
+ */
+static bool modelling;
+static struct qemu_plugin_register *xregs[MAX_VCPUS][31];
 /*
  * Instructions executed, per vCPU, counted a block at a time when the block
  * starts (an inline per-instruction count aborts QEMU 10.0.2 on this guest,
@@ -63,97 +81,94 @@ static uint64_t insns_at(unsigned int vcpu, uintptr_t n, uintptr_t len)
 	return insns[vcpu] - (len - 1 - n);
 }
 
-static struct phase *phases;
-static unsigned int nphases;
-static char *out_path;
-/* windows=FILE: one line a closed window (what a window's mean hides). */
-static FILE *windows_file;
 static GByteArray *regbuf;
 
-static void write_report(void)
+static void write_report(struct model *md)
 {
-	struct phase *ph = &phases[nphases - 1];
+	struct phase *ph = &md->phases[md->nphases - 1];
 	char tmp[4096];
 	FILE *f;
 
-	ph->c = ms.c;
-	memcpy(ph->stale, ms.stale, sizeof(ph->stale));
-	ph->stale_other = ms.stale_other;
-	snprintf(tmp, sizeof(tmp), "%s.tmp", out_path);
+	ph->c = md->ms.c;
+	memcpy(ph->stale, md->ms.stale, sizeof(ph->stale));
+	ph->stale_other = md->ms.stale_other;
+	snprintf(tmp, sizeof(tmp), "%s.tmp", md->out_path);
 	f = fopen(tmp, "w");
 	if (!f) {
 		fprintf(stderr, "uvcdma model: cannot write %s\n", tmp);
 		return;
 	}
-	report_write(f, &platform, phases, nphases);
+	report_write(f, &md->platform, md->phases, md->nphases);
 	if (fclose(f) == 0)
-		rename(tmp, out_path);
+		rename(tmp, md->out_path);
 }
 
-static void new_phase(const char *label)
+static void new_phase(struct model *md, const char *label)
 {
 	struct phase *p;
 
-	if (nphases)
-		write_report();
-	p = realloc(phases, (nphases + 1) * sizeof(*phases));
+	if (md->nphases)
+		write_report(md);
+	p = realloc(md->phases, (md->nphases + 1) * sizeof(*p));
 	if (!p)
 		abort();
-	phases = p;
-	memset(&phases[nphases], 0, sizeof(phases[0]));
-	g_strlcpy(phases[nphases].label, label, sizeof(phases[0].label));
-	nphases++;
-	memsys_reset_counters(&ms);
+	md->phases = p;
+	memset(&p[md->nphases], 0, sizeof(*p));
+	g_strlcpy(p[md->nphases].label, label, sizeof(p->label));
+	md->nphases++;
+	memsys_reset_counters(&md->ms);
 }
 
 static uint64_t read_x(unsigned int vcpu, unsigned int n)
 {
 	uint64_t v = 0;
 
-	if (n > 30 || !vcpus[vcpu].x[n])
+	if (n > 30 || !xregs[vcpu][n])
 		return 0;
 	g_byte_array_set_size(regbuf, 0);
-	if (qemu_plugin_read_register(vcpus[vcpu].x[n], regbuf) >= 8)
+	if (qemu_plugin_read_register(xregs[vcpu][n], regbuf) >= 8)
 		memcpy(&v, regbuf->data, 8);
 	return v;
 }
 
 /* open: 1 opens (bytes: what the window handles), 0 closes, -1 cancels. */
-static void window(unsigned int vcpu, uint64_t w, int open, uint64_t now, uint64_t bytes)
+static void window(struct model *md, unsigned int vcpu, uint64_t w, int open, uint64_t now,
+		   uint64_t bytes)
 {
 	struct open_window *o;
+	struct phase *ph = &md->phases[md->nphases - 1];
+	const struct counters *c = &md->ms.c;
 	uint64_t n;
-	double stall = ms.cpu[vcpu].stall, stream = ms.cpu[vcpu].stream, cycles;
+	double stall = md->ms.cpu[vcpu].stall, stream = md->ms.cpu[vcpu].stream, cycles;
 
 	if (w >= MODEL_WINDOWS)
 		return;
-	o = &vcpus[vcpu].win[w];
+	o = &md->win[vcpu][w];
 	if (open) {
 		o->open = open > 0;
 		o->insns = now;
 		o->bytes = bytes;
 		o->stall = stall;
 		o->stream = stream;
-		o->c = ms.c;
+		o->c = *c;
 		return;
 	}
 	if (!o->open) {
-		phases[nphases - 1].unpaired++;
+		ph->unpaired++;
 		return;
 	}
 	o->open = 0;
 	n = now - o->insns;
-	cycles = window_cycles(&platform, n, stall - o->stall, stream - o->stream);
-	window_add(&phases[nphases - 1].w[w], cycles / platform.cpu_ghz, n, stall - o->stall,
-		   stream - o->stream, o->bytes);
-	if (windows_file)
-		fprintf(windows_file, "%s,%s,%.1f,%" PRIu64 ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-			phases[nphases - 1].label, model_window_names[w], cycles / platform.cpu_ghz, n,
-			stall - o->stall, stream - o->stream, o->bytes,
-			ms.c.l1_misses - o->c.l1_misses, ms.c.l2_misses - o->c.l2_misses,
-			ms.c.prefetched_used - o->c.prefetched_used,
-			ms.c.uncached_loads - o->c.uncached_loads, ms.c.dc_ops - o->c.dc_ops);
+	cycles = window_cycles(&md->platform, n, stall - o->stall, stream - o->stream);
+	window_add(&ph->w[w], cycles / md->platform.cpu_ghz, n, stall - o->stall, stream - o->stream,
+		   o->bytes);
+	if (md->windows_file)
+		fprintf(md->windows_file, "%s,%s,%.1f,%" PRIu64 ",%.1f,%.1f,%" PRIu64 ",%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			ph->label, model_window_names[w], cycles / md->platform.cpu_ghz, n,
+			stall - o->stall, stream - o->stream, o->bytes, c->l1_misses - o->c.l1_misses,
+			c->l2_misses - o->c.l2_misses, c->prefetched_used - o->c.prefetched_used,
+			c->uncached_loads - o->c.uncached_loads, c->dc_ops - o->c.dc_ops);
 }
 
 static void phase_marker(uint64_t va, uint64_t len)
@@ -173,41 +188,50 @@ static void phase_marker(uint64_t va, uint64_t len)
 			strcpy(label, "unnamed");
 	}
 	g_byte_array_free(b, TRUE);
-	new_phase(label);
+	for (i = 0; i < nmodels; i++)
+		new_phase(&models[i], label);
 }
 
 /* udata: the marker's index in its block << 16 | the block's length. */
 static void on_marker(unsigned int vcpu, void *udata)
 {
 	uintptr_t at = (uintptr_t)udata;
-	uint64_t x0 = read_x(vcpu, 0), x1, x2;
+	uint64_t x0 = read_x(vcpu, 0), x1, x2, x3, now = insns_at(vcpu, at >> 16, at & 0xffff);
+	unsigned int i;
 
-	if ((x0 & MODEL_MAGIC_MASK) != MODEL_MAGIC || vcpu >= ms.ncpus)
+	if ((x0 & MODEL_MAGIC_MASK) != MODEL_MAGIC || vcpu >= ncpus)
 		return;
 	x1 = read_x(vcpu, 1);
 	x2 = read_x(vcpu, 2);
 	switch ((uint32_t)x0) {
 	case MODEL_LINEAR_MAP:
-		ms.linear_va = x1;
-		ms.linear_pa = x2;
-		ms.linear_end = read_x(vcpu, 3);
+		modelling = true;
+		x3 = read_x(vcpu, 3);
+		for (i = 0; i < nmodels; i++) {
+			models[i].ms.linear_va = x1;
+			models[i].ms.linear_pa = x2;
+			models[i].ms.linear_end = x3;
+		}
 		break;
 	case MODEL_UNCACHED_ADD:
 	case MODEL_UNCACHED_DEL:
-		memsys_mark(&ms, x1, x2, MAP_UNCACHED, (uint32_t)x0 == MODEL_UNCACHED_ADD);
+		memsys_mark(x1, x2, MAP_UNCACHED, (uint32_t)x0 == MODEL_UNCACHED_ADD);
 		break;
 	case MODEL_DEVICE_OWNS:
 	case MODEL_CPU_OWNS:
-		memsys_mark(&ms, x1, x2, MAP_DEVICE, (uint32_t)x0 == MODEL_DEVICE_OWNS);
+		memsys_mark(x1, x2, MAP_DEVICE, (uint32_t)x0 == MODEL_DEVICE_OWNS);
 		break;
 	case MODEL_WINDOW_OPEN:
-		window(vcpu, x1, 1, insns_at(vcpu, at >> 16, at & 0xffff), x2);
+		for (i = 0; i < nmodels; i++)
+			window(&models[i], vcpu, x1, 1, now, x2);
 		break;
 	case MODEL_WINDOW_CLOSE:
-		window(vcpu, x1, 0, insns_at(vcpu, at >> 16, at & 0xffff), 0);
+		for (i = 0; i < nmodels; i++)
+			window(&models[i], vcpu, x1, 0, now, 0);
 		break;
 	case MODEL_WINDOW_CANCEL:
-		window(vcpu, x1, -1, 0, 0);
+		for (i = 0; i < nmodels; i++)
+			window(&models[i], vcpu, x1, -1, 0, 0);
 		break;
 	case MODEL_PHASE:
 		phase_marker(x1, x2);
@@ -220,24 +244,36 @@ static void on_dc(unsigned int vcpu, void *udata)
 	uintptr_t d = (uintptr_t)udata;
 	unsigned int rt = d & 31;
 
-	if (vcpu < ms.ncpus)
-		memsys_dc(&ms, vcpu, rt == 31 ? 0 : read_x(vcpu, rt), (enum dc_op)(d >> 8));
+	uint64_t va;
+	unsigned int i;
+
+	if (vcpu >= ncpus || !modelling)
+		return;
+	va = rt == 31 ? 0 : read_x(vcpu, rt);
+	for (i = 0; i < nmodels; i++)
+		memsys_dc(&models[i].ms, vcpu, va, (enum dc_op)(d >> 8));
 }
 
 static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
+	uint64_t pa;
+	unsigned int i, size;
+	bool store;
 
-	if (!hw || qemu_plugin_hwaddr_is_io(hw) || vcpu >= ms.ncpus)
+	if (!modelling || !hw || qemu_plugin_hwaddr_is_io(hw) || vcpu >= ncpus)
 		return;
-	memsys_access(&ms, vcpu, qemu_plugin_hwaddr_phys_addr(hw), vaddr,
-		      1u << qemu_plugin_mem_size_shift(info), qemu_plugin_mem_is_store(info),
-		      (uint64_t)(uintptr_t)udata, insns[vcpu]);
+	pa = qemu_plugin_hwaddr_phys_addr(hw);
+	size = 1u << qemu_plugin_mem_size_shift(info);
+	store = qemu_plugin_mem_is_store(info);
+	for (i = 0; i < nmodels; i++)
+		memsys_access(&models[i].ms, vcpu, pa, vaddr, size, store, (uint64_t)(uintptr_t)udata,
+			      insns[vcpu]);
 }
 
 static void on_block(unsigned int vcpu, void *udata)
 {
-	if (vcpu < ms.ncpus)
+	if (vcpu < ncpus)
 		insns[vcpu] += (uintptr_t)udata;
 }
 
@@ -295,7 +331,7 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
 	unsigned int i;
 
 	(void)id;
-	if (vcpu >= ms.ncpus) {
+	if (vcpu >= ncpus) {
 		fprintf(stderr, "uvcdma model: vCPU %u not modelled (at most %d)\n", vcpu, MAX_VCPUS);
 		g_array_free(regs, TRUE);
 		return;
@@ -306,71 +342,97 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int vcpu)
 		char end;
 
 		if (sscanf(r->name, "x%u%c", &n, &end) == 1 && n <= 30)
-			vcpus[vcpu].x[n] = r->handle;
+			xregs[vcpu][n] = r->handle;
 	}
 	g_array_free(regs, TRUE);
 }
 
 static void at_exit(qemu_plugin_id_t id, void *udata)
 {
+	unsigned int i;
+
 	(void)id;
 	(void)udata;
-	write_report();
-	if (windows_file)
-		fclose(windows_file);
+	for (i = 0; i < nmodels; i++) {
+		write_report(&models[i]);
+		if (models[i].windows_file)
+			fclose(models[i].windows_file);
+	}
+}
+
+static void usage(const char *why)
+{
+	fprintf(stderr, "uvcdma model: %s (platform=FILE,out=FILE[,windows=FILE], repeated)\n", why);
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *platform_path = NULL;
+	struct model *md = NULL;
 	char err[512];
+	unsigned int k;
 	int i;
 
-	for (i = 0; i < argc; i++) {
-		if (!strncmp(argv[i], "platform=", 9)) {
-			platform_path = argv[i] + 9;
-		} else if (!strncmp(argv[i], "out=", 4)) {
-			out_path = g_strdup(argv[i] + 4);
-		} else if (!strncmp(argv[i], "windows=", 8)) {
-			windows_file = fopen(argv[i] + 8, "w");
-			if (!windows_file) {
-				fprintf(stderr, "uvcdma model: cannot write %s\n", argv[i] + 8);
-				return -1;
-			}
-			fprintf(windows_file, "phase,window,ns,insns,stall_cycles,stream_cycles,bytes,"
-				"l1_misses,l2_misses,prefetched_used,uncached_loads,dc_ops\n");
-		} else {
-			fprintf(stderr, "uvcdma model: unknown argument '%s'"
-				" (platform=FILE,out=FILE[,windows=FILE])\n", argv[i]);
-			return -1;
-		}
-	}
-	if (!platform_path || !out_path || !*out_path) {
-		fprintf(stderr, "uvcdma model: platform=FILE and out=FILE are required\n");
-		return -1;
-	}
 	if (!info->system_emulation || strcmp(info->target_name, "aarch64")) {
 		fprintf(stderr, "uvcdma model: models an aarch64 system guest, not %s%s\n",
 			info->target_name, info->system_emulation ? "" : " user mode");
-		return -1;
-	}
-	if (platform_load(platform_path, &platform, err, sizeof(err))) {
-		fprintf(stderr, "uvcdma model: %s\n", err);
 		return -1;
 	}
 	/*
 	 * One L1 a vCPU the machine can have: DMA and cache maintenance
 	 * visit every L1, so none for vCPUs that cannot exist.
 	 */
-	if (memsys_init(&ms, &platform,
-			info->system.max_vcpus > 0 && info->system.max_vcpus < MAX_VCPUS ?
-			(unsigned int)info->system.max_vcpus : MAX_VCPUS)) {
-		fprintf(stderr, "uvcdma model: out of memory\n");
+	ncpus = info->system.max_vcpus > 0 && info->system.max_vcpus < MAX_VCPUS ?
+		(unsigned int)info->system.max_vcpus : MAX_VCPUS;
+	models = calloc(MAX_MODELS, sizeof(*models));
+	if (!models)
+		return -1;
+	for (i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "platform=", 9)) {
+			if (nmodels == MAX_MODELS) {
+				usage("too many platforms");
+				return -1;
+			}
+			md = &models[nmodels++];
+			if (platform_load(argv[i] + 9, &md->platform, err, sizeof(err))) {
+				fprintf(stderr, "uvcdma model: %s\n", err);
+				return -1;
+			}
+			if (memsys_init(&md->ms, &md->platform, ncpus)) {
+				fprintf(stderr, "uvcdma model: out of memory\n");
+				return -1;
+			}
+		} else if (!md) {
+			usage("platform= comes first");
+			return -1;
+		} else if (!strncmp(argv[i], "out=", 4) && argv[i][4]) {
+			md->out_path = g_strdup(argv[i] + 4);
+		} else if (!strncmp(argv[i], "windows=", 8)) {
+			md->windows_file = fopen(argv[i] + 8, "w");
+			if (!md->windows_file) {
+				fprintf(stderr, "uvcdma model: cannot write %s\n", argv[i] + 8);
+				return -1;
+			}
+			fprintf(md->windows_file, "phase,window,ns,insns,stall_cycles,stream_cycles,bytes,"
+				"l1_misses,l2_misses,prefetched_used,uncached_loads,dc_ops\n");
+		} else {
+			fprintf(stderr, "uvcdma model: unknown argument '%s'\n", argv[i]);
+			usage("arguments");
+			return -1;
+		}
+	}
+	if (!nmodels) {
+		usage("no platform");
 		return -1;
 	}
+	for (k = 0; k < nmodels; k++) {
+		if (!models[k].out_path) {
+			fprintf(stderr, "uvcdma model: platform %s has no out=FILE\n", models[k].platform.name);
+			return -1;
+		}
+		new_phase(&models[k], "boot");
+	}
 	regbuf = g_byte_array_new();
-	new_phase("boot");
 	qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);

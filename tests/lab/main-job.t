@@ -26,11 +26,14 @@ for r in 1 2; do
 done
 nruns=${#expected_plan[@]}
 bpf_scripts=("$top"/bpf/*.bt)
-# 8 bad settings + 1; the run 2 + 7 stages; latest 2; environment.txt 13
+# The memory model's default platforms (make runs them unless MODEL=none).
+read -r -a model_default < <(sed -n 's/^model_default="\(.*\)"$/\1/p' "$top/qemu/pipeline.sh")
+# 8 bad settings + 1; the run 2 + 8 stages; latest 2; environment.txt 13
 # keys + 2; plan.txt 1, 3 files of each run, 1; 6 files + 2; 3 a mode; the
-# bpftrace kit's scripts 1 and their checks; plots 1; the summary 6
-plan $((8 + 1 + 2 + 7 + 2 + 13 + 2 + 1 + 3 * nruns + 1 + 6 + 2 + 3 * ${#modes[@]} + \
-	1 + $(bpf_checks_count "${bpf_scripts[@]}") + 1 + 6))
+# bpftrace kit's scripts 1 and their checks; plots 1; the summary 6; the
+# model: its list 1, its table 1 and a row a platform
+plan $((8 + 1 + 2 + 8 + 2 + 13 + 2 + 1 + 3 * nruns + 1 + 6 + 2 + 3 * ${#modes[@]} + \
+	1 + $(bpf_checks_count "${bpf_scripts[@]}") + 1 + 6 + 2 + ${#model_default[@]}))
 
 # bad SETTING=VALUE REGEX: refused with one line matching REGEX, nothing written.
 bad() {
@@ -49,12 +52,13 @@ bad JOBS=9 'JOBS=9: measuring guests at a time, 1 to 8'
 bad MODES='noncontiguous bogus' "MODES: unknown mode 'bogus'"
 is "$(find "$res" -mindepth 1 | wc -l)" 0 "bad settings write nothing"
 
+# MODEL unset: the memory model's default platforms, on short runs.
 RUNS=2 FRAMES=20 FORMAT=yuyv SIZE=640x480 FPS=30 MODES="${modes[*]}" CLOCK=icount \
-	"$top/qemu/pipeline.sh" >"$res.out" 2>&1 && st=0 || st=$?
-is "$st" 0 "the main job ran: RUNS=2 FRAMES=20 yuyv 640x480@30, ${modes[*]}"
+	MODEL_FRAMES=5 MODEL_BAND_FRAMES=5 "$top/qemu/pipeline.sh" >"$res.out" 2>&1 && st=0 || st=$?
+is "$st" 0 "the main job ran: RUNS=2 FRAMES=20 yuyv 640x480@30, ${modes[*]}, the model's default platforms"
 [ "$st" -eq 0 ] || diag "$(tail -n 40 "$res.out")"
-for s in 1 2 3 4 5 6 7; do
-	like "$(cat "$res.out")" "stage $s/7: " "progress: stage $s of 7 announced"
+for s in 1 2 3 4 5 6 7 8; do
+	like "$(cat "$res.out")" "stage $s/8: " "progress: stage $s of 8 announced"
 done
 like "$(cat "$res.out")" "measure: run $nruns of $nruns: " "progress: run n of N in the guest"
 
@@ -121,4 +125,13 @@ like "$summary" "^\| decode \| [0-9.]+ \| [0-9.]+ \(${est//./\\.}x \[${lo//./\\.
 	"summary: coherent's decode ratio and CI as an independent computation gives them ($est [$lo-$hi])"
 like "$summary" '^- coherent, sync for cpu: ' "summary: a verdict on the syncs"
 like "$summary" '\(plots/[a-z-]+\.png\)' "summary: the plots linked"
+# The memory model, by default: every platform side by side, each with its
+# ratio, CI and band (model/band.sh over its assumptions).
+ok "$([ "${#model_default[@]}" -ge 4 ] && echo 0 || echo 1)" "the model has default platforms (${model_default[*]})"
+like "$summary" '^## Memory model: every platform side by side \(modelled, not measured\)' \
+	"summary: the modelled platforms side by side, without MODEL="
+for p in "${model_default[@]}"; do
+	like "$summary" "^\\| $p \\| Cortex-A[0-9]+ \\| [0-9.]+ \\[[0-9.]+-[0-9.]+\\] \\| [0-9.]+ \\[[0-9.]+-[0-9.]+\\] \\| \\*\\*[0-9.]+x\\*\\* \\[[0-9.]+-[0-9.]+\\] \\| [0-9.]+-[0-9.]+x \\(declared [0-9.]+x\\) \\| [a-z_0-9]+ \\(" \
+		"summary: $p's row: its core, decode rates and ratio with CIs, its band and what moves it most"
+done
 done_testing

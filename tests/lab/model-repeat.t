@@ -30,7 +30,7 @@ trap 'rm -rf "$dir"' EXIT
 
 pids=()
 for job in a b; do
-	MODEL_FRAMES=10 "$top/model/main-job.sh" "$dir/$job" mjpeg 1280x720 30 3 "$platform" "${modes[@]}" \
+	MODEL_FRAMES=10 MODEL_BAND_FRAMES=0 "$top/model/main-job.sh" "$dir/$job" mjpeg 1280x720 30 3 "$platform" "${modes[@]}" \
 		>"$dir/$job.log" 2>&1 &
 	pids+=("$!")
 done

@@ -112,9 +112,9 @@ static void test_coherency(void)
 	ok(m.cpu[0].stall == 100, "the same line again hits L1, free beyond CPI");
 
 	/* The device writes the buffer (its lines are the device's). */
-	memsys_mark(&m, BUF, 4096, MAP_DEVICE, true);
+	memsys_mark(BUF, 4096, MAP_DEVICE, true);
 	access_pa(&m, BUF, 8, true, 0x200, 3);
-	memsys_mark(&m, BUF, 4096, MAP_DEVICE, false);
+	memsys_mark(BUF, 4096, MAP_DEVICE, false);
 	ok(m.c.dma_written == 8 && m.cpu[0].stall == 100, "a store into the device's buffer is DMA, charged to no CPU");
 	access_pa(&m, BUF, 8, false, 0x300, 4);
 	ok(m.c.stale_reads == 1 && m.stale[0].pc == 0x300, "reading the cached copy after DMA, no invalidate: a stale read at its pc");
@@ -129,7 +129,7 @@ static void test_coherency(void)
 
 	/* A dirty line under DMA: a missing clean. */
 	access_pa(&m, BUF + 4096, 8, true, 0x400, 6);
-	memsys_mark(&m, BUF + 4096, 64, MAP_DEVICE, true);
+	memsys_mark(BUF + 4096, 64, MAP_DEVICE, true);
 	access_pa(&m, BUF + 4096, 8, true, 0x500, 7);
 	ok(m.c.dma_over_dirty == 1, "DMA onto a line the CPU holds dirty is reported");
 }
@@ -139,7 +139,7 @@ static void test_uncached(void)
 	struct memsys m;
 
 	setup(&m);
-	memsys_mark(&m, BUF, 4096, MAP_UNCACHED, true);
+	memsys_mark(BUF, 4096, MAP_UNCACHED, true);
 	/* An LDP: two accesses of one instruction execution. */
 	access_pa(&m, BUF, 8, false, 0x100, 1);
 	access_pa(&m, BUF + 8, 8, false, 0x100, 1);
@@ -151,7 +151,7 @@ static void test_uncached(void)
 	ok(m.c.uncached_loads == 2 && m.cpu[0].stall == 100, "the same LDP executed again is another");
 	access_pa(&m, BUF, 8, true, 0x104, 3);
 	ok(m.cpu[0].stall == 100 && m.c.loads == 0, "uncached stores are posted, and no line is cached");
-	memsys_mark(&m, BUF, 4096, MAP_UNCACHED, false);
+	memsys_mark(BUF, 4096, MAP_UNCACHED, false);
 	access_pa(&m, BUF, 8, false, 0x100, 4);
 	ok(m.c.uncached_loads == 2 && m.c.loads == 1, "unmarked, the memory is cached again");
 }
