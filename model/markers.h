@@ -50,6 +50,8 @@ enum model_window {
 	MODEL_WIN_BENCH_SYNC_CPU,
 	MODEL_WIN_BENCH_COPY_OUT,	/* memcpy out of the DMA buffer */
 	MODEL_WIN_BENCH_COPY_IN,	/* memcpy into it */
+	/* copy_chunk=N: the copy out in N-byte pieces, into a cold destination */
+	MODEL_WIN_BENCH_COPY_CHUNKED,
 	MODEL_WINDOWS
 };
 

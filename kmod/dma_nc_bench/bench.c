@@ -6,8 +6,16 @@
  * operation timed with ktime, accumulated in integers as
  * kernel/dma/map_benchmark.c does: sums and sums of squares in ns, min,
  * max; user space derives the mean and standard deviation.
+ *
+ * The copy out has two shapes. By default one memcpy() into a destination
+ * that stays in the caches from one iteration to the next. With
+ * copy_chunk=N, stk1160's: N-byte pieces (a line of the frame), each into
+ * every other line of a destination that no cache holds when the
+ * iteration starts (below); DNB_COPY_OUT then times that copy.
  */
 #include <linux/ktime.h>
+#include <linux/math.h>
+#include <linux/minmax.h>
 #include <linux/moduleparam.h>
 #include <linux/overflow.h>
 #include <linux/sched/signal.h>
@@ -24,6 +32,69 @@
 static bool model_windows;
 module_param(model_windows, bool, 0644);
 MODULE_PARM_DESC(model_windows, "mark the timed operations for the memory model (model/)");
+
+/*
+ * copy_chunk=N (bytes; 0, the default: one memcpy()): the copy out as
+ * stk1160_copy_video() does it, one line of the frame at a time (1440
+ * bytes: 720 pixels of 2 bytes, bytesperline = width * 2), each line into
+ * every other line of the vb2 buffer (the other field's lines are left
+ * for the other field: dst += lencopy + bytesperline), into a destination
+ * not in the caches. Read once per request.
+ */
+static unsigned int copy_chunk;
+module_param(copy_chunk, uint, 0644);
+MODULE_PARM_DESC(copy_chunk,
+		 "copy out in pieces of this many bytes into every other line of a cold destination (0: one memcpy)");
+
+/*
+ * The chunked copy's destinations: a ring of slots, each iteration the
+ * next, at least DNB_COLD_RING_BYTES in all. A slot is evicted by the
+ * traffic of the iterations since its last use (and by the ring's
+ * initialisation), as a video driver's buffers are by the frames between
+ * two uses of one; twice the largest L2 any platform file of the model
+ * declares or ranges over (4 MiB), more than any of those SoCs' caches, so
+ * that a replacement policy that is not LRU leaves next to nothing of it.
+ */
+#define DNB_COLD_RING_BYTES (8u << 20)
+
+struct dnb_cold_ring {
+	u8 *mem;
+	size_t slot;		/* bytes a slot: twice the buffer (every other line) */
+	u32 slots;
+	u32 next;
+};
+
+static int dnb_cold_ring_alloc(struct dnb_cold_ring *ring, size_t size)
+{
+	ring->slot = 2 * size;
+	ring->slots = max_t(u32, 2, DIV_ROUND_UP(DNB_COLD_RING_BYTES, ring->slot));
+	ring->next = 0;
+	ring->mem = vmalloc(array_size(ring->slots, ring->slot));
+	if (!ring->mem)
+		return DNB_ERR_NOMEM;
+	/* Defined contents; the first slots are the first evicted. */
+	memset(ring->mem, 0x5a, array_size(ring->slots, ring->slot));
+	return DNB_OK;
+}
+
+static u8 *dnb_cold_ring_next(struct dnb_cold_ring *ring)
+{
+	u8 *dst = ring->mem + (size_t)ring->next * ring->slot;
+
+	ring->next = (ring->next + 1) % ring->slots;
+	return dst;
+}
+
+/* SIZE bytes of SRC, CHUNK at a time, each into every other CHUNK of DST. */
+static void dnb_copy_chunked(u8 *dst, const u8 *src, size_t size, size_t chunk)
+{
+	size_t off, n;
+
+	for (off = 0; off < size; off += n) {
+		n = min(chunk, size - off);
+		memcpy(dst + 2 * off, src + off, n);
+	}
+}
 
 static void dnb_model_window(bool open, enum model_window w, u64 bytes)
 {
@@ -46,8 +117,12 @@ static void dnb_stat_add(struct dnb_stat *s, u64 ns)
 		s->sum_sq_saturated = 1;
 }
 
-/* One iteration; the buffer is freed whatever happens. */
-static int dnb_bench_once(struct dnb_dev *dd, struct dnb_bench *req, void *copy)
+/*
+ * One iteration; the buffer is freed whatever happens. RING: NULL, or the
+ * chunked copy's destinations (CHUNK bytes a piece).
+ */
+static int dnb_bench_once(struct dnb_dev *dd, struct dnb_bench *req, void *copy,
+			  struct dnb_cold_ring *ring, size_t chunk)
 {
 	struct dnb_stat *st = req->stat;
 	struct dnb_buf buf;
@@ -76,11 +151,21 @@ static int dnb_bench_once(struct dnb_dev *dd, struct dnb_bench *req, void *copy)
 		dnb_stat_add(&st[DNB_SYNC_FOR_CPU], t1 - t0);
 	}
 
-	dnb_model_window(true, MODEL_WIN_BENCH_COPY_OUT, req->size);
-	t0 = ktime_get_ns();
-	memcpy(copy, buf.vaddr, req->size);
-	t1 = ktime_get_ns();
-	dnb_model_window(false, MODEL_WIN_BENCH_COPY_OUT, 0);
+	if (ring) {
+		u8 *dst = dnb_cold_ring_next(ring);
+
+		dnb_model_window(true, MODEL_WIN_BENCH_COPY_CHUNKED, req->size);
+		t0 = ktime_get_ns();
+		dnb_copy_chunked(dst, buf.vaddr, req->size, chunk);
+		t1 = ktime_get_ns();
+		dnb_model_window(false, MODEL_WIN_BENCH_COPY_CHUNKED, 0);
+	} else {
+		dnb_model_window(true, MODEL_WIN_BENCH_COPY_OUT, req->size);
+		t0 = ktime_get_ns();
+		memcpy(copy, buf.vaddr, req->size);
+		t1 = ktime_get_ns();
+		dnb_model_window(false, MODEL_WIN_BENCH_COPY_OUT, 0);
+	}
 	dnb_stat_add(&st[DNB_COPY_OUT], t1 - t0);
 	dnb_model_window(true, MODEL_WIN_BENCH_COPY_IN, req->size);
 	t0 = ktime_get_ns();
@@ -99,6 +184,8 @@ static int dnb_bench_once(struct dnb_dev *dd, struct dnb_bench *req, void *copy)
 int dnb_bench(struct dnb_dev *dd, struct dnb_bench *req)
 {
 	int status = dnb_validate(dd, req->strategy, req->size);
+	size_t chunk = READ_ONCE(copy_chunk);
+	struct dnb_cold_ring ring = { };
 	void *copy;
 	u32 i;
 
@@ -112,9 +199,16 @@ int dnb_bench(struct dnb_dev *dd, struct dnb_bench *req)
 		return DNB_ERR_NOMEM;
 	/* Defined contents for the first copy into a buffer. */
 	memset(copy, 0x5a, req->size);
+	if (chunk) {
+		status = dnb_cold_ring_alloc(&ring, req->size);
+		if (status) {
+			vfree(copy);
+			return status;
+		}
+	}
 
 	for (i = 0; i < req->iterations; i++) {
-		status = dnb_bench_once(dd, req, copy);
+		status = dnb_bench_once(dd, req, copy, chunk ? &ring : NULL, chunk);
 		if (status)
 			break;
 		if (fatal_signal_pending(current)) {
@@ -123,6 +217,7 @@ int dnb_bench(struct dnb_dev *dd, struct dnb_bench *req)
 		}
 		cond_resched();
 	}
+	vfree(ring.mem);
 	vfree(copy);
 	return status;
 }

@@ -11,6 +11,7 @@ const char *const model_window_names[MODEL_WINDOWS] = {
 	[MODEL_WIN_BENCH_SYNC_CPU] = "bench_sync_cpu",
 	[MODEL_WIN_BENCH_COPY_OUT] = "bench_copy_out",
 	[MODEL_WIN_BENCH_COPY_IN] = "bench_copy_in",
+	[MODEL_WIN_BENCH_COPY_CHUNKED] = "bench_copy_chunked",
 };
 
 void window_add(struct window_stats *w, double ns, uint64_t insns, double stall, double stream,
