@@ -8,7 +8,7 @@ set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
 . tests/lib/robust.sh
-plan 40
+plan 35
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 
@@ -36,7 +36,7 @@ fault_capture() {
 # losses_are_the_faults WHAT: every frame lost is a faulty one (or within
 # its cap), and no faulty frame arrived whole: 2 tests.
 losses_are_the_faults() {
-	is "$lost_other" 0 "$1: every frame lost is the fault's ($lost_fault of them, $(grep -m1 -o 'dropped [0-9]*' <<<"$out"))"
+	is "$lost_other" 0 "$1: every frame lost is the fault's ($lost_fault of them, $(grep -m1 -oE 'dropped [0-9]+' <<<"$out"))"
 	is "$delivered_faulty" 0 "$1: no faulty frame was delivered as a good one"
 	[ "$lost_other$delivered_faulty" = 00 ] || diag "$(grep -E 'dropped before|^frames' <<<"$out")" \
 		"faulty: $(vcam_faulty_frames)"
@@ -46,16 +46,16 @@ losses_are_the_faults() {
 # (from frame 3 on; the capture starts at frame 0 or later), and
 # random-bytes loses no frame: uvcvideo cannot see the bytes and delivers
 # each, and the checksum catches each.
-fault_capture random-bytes 10 1
+# Every capture of this file passes --allow-host-reorder: uvcvideo's copy
+# work runs on an unbound workqueue, so two URBs' work can complete their
+# buffers out of order; without it vcam-verify books a late frame as one
+# dropped and one out of order, which no fault plan can account for
+# (make check-debug, 2026-12-07: "truncate: 1 dropped before seq 2",
+# then "out-of-order 1", on the slower debug kernel).
+fault_capture random-bytes 10 1 --allow-host-reorder
 is "$st" 1 "random-bytes: vcam-verify fails"
 like "$out" "^frames 30 ok 27 dropped 0 corrupt 3 out-of-order 0" \
 	"random-bytes: every 10th frame corrupt (3 of 30), none dropped"
-diag "$(grep '^frames' <<<"$out")"
-
-fault_capture err-bit 2 1
-is "$st" 1 "err-bit: vcam-verify fails"
-like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" "err-bit: uvcvideo drops frames, none corrupt"
-losses_are_the_faults "err-bit"
 diag "$(grep '^frames' <<<"$out")"
 
 # With --allow-host-reorder a capture whose frames have gaps at its end
@@ -63,15 +63,16 @@ diag "$(grep '^frames' <<<"$out")"
 # fault's drops and never fill, so the wait must end after one more round
 # of the buffers, without counting what it dequeues.
 fault_capture err-bit 2 1 --allow-host-reorder
-is "$st" 1 "err-bit, --allow-host-reorder: the drops still fail"
+is "$st" 1 "err-bit: the drops fail vcam-verify"
 like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" \
-	"err-bit, --allow-host-reorder: 30 frames counted, as asked"
-losses_are_the_faults "err-bit, --allow-host-reorder"
+	"err-bit: uvcvideo drops frames, none corrupt; 30 frames counted, as asked"
+losses_are_the_faults "err-bit"
 like "$out" "frame\(s\) missing: waiting for buffers completed out of order" \
-	"err-bit, --allow-host-reorder: it waits for late buffers"
-unlike "$out" "no frame after" "err-bit, --allow-host-reorder: the wait ends before the timeout"
+	"err-bit: vcam-verify waits for late buffers"
+unlike "$out" "no frame after" "err-bit: the wait ends before the timeout"
+diag "$(grep '^frames' <<<"$out")"
 
-fault_capture truncate 3 1
+fault_capture truncate 3 1 --allow-host-reorder
 like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" "truncate: uvcvideo drops short frames"
 losses_are_the_faults "truncate"
 diag "$(grep '^frames' <<<"$out")"
@@ -79,7 +80,7 @@ diag "$(grep '^frames' <<<"$out")"
 # every 3rd: with every other frame lost the host would never see FID
 # toggle; a faulty frame's rejected payloads leave the next frame out of
 # sync (cap 2)
-fault_capture hdr-len-0 3 2
+fault_capture hdr-len-0 3 2 --allow-host-reorder
 like "$out" "^frames 30 ok 30 dropped [1-9][0-9]* corrupt 0" "hdr-len-0: frames are lost, none corrupt"
 losses_are_the_faults "hdr-len-0"
 diag "$(grep '^frames' <<<"$out")"
