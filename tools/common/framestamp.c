@@ -171,15 +171,31 @@ static void count_corrupt(struct fs_verifier *v, enum fs_status s)
 		v->truncated++;
 }
 
-/* A frame older than the newest seen: if its number was missing, no longer. */
-static void fill_gap(struct fs_verifier *v, uint32_t seq)
+/*
+ * A frame older than the newest seen: if its number was missing, no longer
+ * (returns whether it was).
+ */
+static int fill_gap(struct fs_verifier *v, uint32_t seq)
 {
 	uint32_t i = v->last_seq - 1 - seq;	/* late by i + 1 */
 
 	if (seq == v->last_seq || i >= 64 || !((v->missing >> i) & 1))
-		return;
+		return 0;
 	v->missing &= ~(1ULL << i);
 	v->dropped--;
+	return 1;
+}
+
+/*
+ * A corrupt frame whose stamp names a number already booked missing: a
+ * late one (the host driver completed it after a newer frame), not a drop.
+ * Its stamp was read (only the checksum, the length or the size failed),
+ * and a stamp whose own bytes were damaged names a missing number only by
+ * chance.
+ */
+static int corrupt_fills_gap(struct fs_verifier *v, enum fs_status s, const struct fs_stamp *st)
+{
+	return v->started && s != FS_NO_STAMP && fill_gap(v, st->seq);
 }
 
 enum fs_status fs_verify(struct fs_verifier *v, const void *frame,
@@ -194,7 +210,7 @@ enum fs_status fs_verify(struct fs_verifier *v, const void *frame,
 	s = fs_check(frame, bytesused, st);
 	if (s != FS_OK) {
 		count_corrupt(v, s);
-		if (v->started)
+		if (v->started && !corrupt_fills_gap(v, s, st))
 			v->pending++;	/* it took one sequence number */
 		return s;
 	}
@@ -239,6 +255,7 @@ enum fs_status fs_verify_late(struct fs_verifier *v, const void *frame,
 	s = fs_check(frame, bytesused, st);
 	if (s != FS_OK) {
 		count_corrupt(v, s);
+		corrupt_fills_gap(v, s, st);
 		return s;
 	}
 	if (v->started)

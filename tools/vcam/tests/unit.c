@@ -525,6 +525,36 @@ static void test_framestamp(void)
 	fs_summary(&v, line, sizeof(line));
 	ok(good && !strcmp(line, "frames 4 ok 4 dropped 0 corrupt 1 out-of-order 2") && !fs_all_good(&v),
 	   "a late frame that is corrupt counts as corrupt: %s", line);
+	/*
+	 * The host driver completes corrupt frame 3 after 4 (make check-debug,
+	 * vcam-faults.t, 2026-12-07): 3 was booked missing at 4; arriving, it
+	 * is corrupt, not also dropped, and takes no later number.
+	 */
+	fs_verifier_init(&v);
+	for (int i = 0; i < 6; i++) {
+		static const uint32_t order[] = { 0, 1, 2, 4, 3, 5 };
+
+		fs_seal(f, len, 0, order[i], FS_FOURCC_YUYV);
+		if (order[i] == 3)
+			f[3000] ^= 0x40;
+		fs_verify(&v, f, len, NULL);
+	}
+	fs_summary(&v, line, sizeof(line));
+	ok(!strcmp(line, "frames 6 ok 5 dropped 0 corrupt 1 out-of-order 0"),
+	   "verifier (0 1 2 4 bad-3 5): a corrupt frame completed late fills its gap: %s", line);
+	fs_verifier_init(&v);
+	for (int i = 0; i < 4; i++) {
+		static const uint32_t order[] = { 1, 2, 4, 5 };
+
+		fs_seal(f, len, 0, order[i], FS_FOURCC_YUYV);
+		fs_verify(&v, f, len, NULL);
+	}
+	fs_seal(f, len, 0, 3, FS_FOURCC_YUYV);
+	f[3000] ^= 0x40;
+	good = fs_verify_late(&v, f, len, NULL) == FS_BAD_CSUM;
+	fs_summary(&v, line, sizeof(line));
+	ok(good && !strcmp(line, "frames 4 ok 4 dropped 0 corrupt 1 out-of-order 0"),
+	   "a corrupt frame after the last one fills its gap too: %s", line);
 	fs_verifier_init(&v);
 	fs_seal(f, len, 0, 0xffffffffu, FS_FOURCC_YUYV);
 	good = fs_verify(&v, f, len, NULL) == FS_OK;
