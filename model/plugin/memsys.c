@@ -72,6 +72,25 @@ void memsys_reset_counters(struct memsys *m)
 	m->stale_other = 0;
 }
 
+/*
+ * The marks of a whole line: a line any byte of which is uncached or the
+ * device's is so in all of it (the caches hold and clean lines, not bytes:
+ * a line the device writes part of is the device's, whatever the CPU
+ * stores in the rest, as the model had it when the map was a line's).
+ */
+static uint8_t line_map(const struct memsys *m, uint64_t line)
+{
+	uint64_t pa = line << m->line_shift, end = pa + (1u << m->line_shift);
+	uint8_t map = 0, *b = map_byte(pa, false);
+
+	if (!b)
+		return 0;
+	/* A line never crosses a chunk: both are aligned powers of two. */
+	for (; pa < end; pa += 1u << GRANULE_SHIFT)
+		map |= *b++;
+	return map;
+}
+
 void memsys_mark(uint64_t pa, uint64_t len, uint8_t what, bool on)
 {
 	uint64_t g, last;
@@ -269,7 +288,7 @@ void memsys_access(struct memsys *m, unsigned int cpu, uint64_t pa, uint64_t va,
 	struct cpu_state *c = &m->cpu[cpu];
 	uint64_t line = pa >> m->line_shift, last = (pa + size - 1) >> m->line_shift;
 	uint64_t vline = va >> m->line_shift;
-	uint8_t *b = map_byte(pa, false), map = b ? *b : 0;
+	uint8_t map = line_map(m, line);
 
 	if (map & MAP_DEVICE) {
 		/* dummy_hcd's memcpy is the device's DMA, not the CPU's work. */

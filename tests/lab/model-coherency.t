@@ -39,7 +39,11 @@ field() { # field RECORD PHASE KEY
 }
 for mode in "${URB_ALLOC_MODES[@]}"; do
 	is "$(field coherency "$mode" stale_reads)" 0 "$mode: no read of a stale cached copy"
-	is "$(field coherency "$mode" dma_over_dirty)" 0 "$mode: DMA overwrote no dirty line"
+	over=$(field coherency "$mode" dma_over_dirty)
+	is "$over" 0 "$mode: DMA overwrote no dirty line"
+	# What the model saw in that phase, for a failure seen once (6.12,
+	# 2026-12-07, 8 lines in noncoherent) and not again in 5 runs.
+	[ "$over" = 0 ] || diag "$(grep -E "^(counters|coherency|stale) phase=$mode " "$report")"
 	if [ "$mode" = usb-coherent ]; then
 		# dummy_hcd has no DMA: usb_alloc_coherent() gives kmalloc() memory
 		# that the controller fills with the CPU.

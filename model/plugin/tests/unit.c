@@ -132,6 +132,21 @@ static void test_coherency(void)
 	memsys_mark(BUF + 4096, 64, MAP_DEVICE, true);
 	access_pa(&m, BUF + 4096, 8, true, 0x500, 7);
 	ok(m.c.dma_over_dirty == 1, "DMA onto a line the CPU holds dirty is reported");
+
+	/*
+	 * A line part of which is the device's is the device's in all of it
+	 * (caches hold lines): a store to its other 48 bytes is DMA too.
+	 */
+	{
+		uint64_t dma = m.c.dma_written, stores = m.c.stores;
+
+		memsys_mark(BUF + 8192, 16, MAP_DEVICE, true);
+		access_pa(&m, BUF + 8192 + 32, 8, true, 0x600, 8);
+		memsys_mark(BUF + 8192, 16, MAP_DEVICE, false);
+		ok(m.c.dma_written == dma + 8 && m.c.stores == stores,
+		   "a store beside a device-owned granule, in its line, is the device's (dma_written +%llu)",
+		   (unsigned long long)(m.c.dma_written - dma));
+	}
 }
 
 static void test_uncached(void)
