@@ -36,7 +36,7 @@ broken=("bytes 1" "bytes 1 4" "bytes 2 1" "bytes 9 9 9 9" "control 9 2 0 1 0" "c
 	"bytes $(seq -s ' ' 1 20)")
 # 4; a mode: 1, 3 (vcam_verify_checks), 2, 8, 2; 7 for the change in
 # flight; 3 at the end
-plan $((4 + (1 + 3 + 2 + 8 + 2) * ${#URB_ALLOC_MODES[@]} + 7 + 3))
+plan $((4 + (1 + 3 + 2 + 8 + 2) * ${#URB_ALLOC_MODES[@]} + 7 + 2))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 echo 0x206 >/sys/module/uvcvideo/parameters/trace
@@ -140,12 +140,13 @@ like "$(cat "$VCAM_TMP/vcam.err")" 'fault ctrl-change-in-set: a change of its ow
 	"vcam says it reported a change of its own"
 
 # A packet waits for a status URB when vcam stops: no video node is open.
+# vcam must still exit: a status thread left in EP_WRITE would hold it,
+# and the guest's watchdog fails the run. (A bound on the exit's time
+# here failed once, 'under 5 s', in a make check beside a make
+# check-debug on 2 cores: a timed test, gone.)
 echo "button press" >"$fifo"
 sleep 0.5
-t0=$(date +%s.%N)
 vcam_stop TERM
-is "$VCAM_STATUS" 0 "vcam exits 0 with a status packet still waiting"
-ok "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { print (b - a < 5) ? 0 : 1 }')" \
-	"and at once (under 5 s)"
+is "$VCAM_STATUS" 0 "vcam exits by itself, 0, with a status packet still waiting"
 vcam_ok "the device went away" vcam_wait_gone
 done_testing
