@@ -81,6 +81,8 @@ for ((k = 0; k < ${#platforms[@]}; k++)); do
 	cp "$file" "$out/model/$p/platform.conf"
 	printf -- '--model\n%s\n' "$file" >>"$out/model/.args-runs-$g"
 	printf -- '--model\n%s\n' "$file" >>"$out/model/.args-band-$g"
+	# No band (MODEL_BAND_FRAMES=0): no variants to write.
+	[ "$band_frames" -gt 0 ] || continue
 	while read -r v; do
 		printf -- '--model\n%s\n' "$v" >>"$out/model/.args-band-$g"
 		nvariants=$((nvariants + 1))
