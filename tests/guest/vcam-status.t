@@ -18,7 +18,7 @@
 # endpoint completes (a subscriber sees the value). Then a camera that
 # reports a change of its own while an asynchronous SET_CUR is in flight,
 # and completes the SET_CUR after the file that made it is closed
-# (--fault ctrl-change-in-set, --async-delay). At the end a button
+# (--fault ctrl-change-in-set, --async-hold). At the end a button
 # press waits in vcam for a status URB that never comes (no video node is
 # open) when vcam stops: vcam exits at once, and the device goes away.
 # uvcvideo's debug messages (trace=0x206: descriptors, controls, status)
@@ -34,9 +34,9 @@ frames=60
 # the broken packets, one command each
 broken=("bytes 1" "bytes 1 4" "bytes 2 1" "bytes 9 9 9 9" "control 9 2 0 1 0" "control 4 9 0 1 0"
 	"bytes $(seq -s ' ' 1 20)")
-# 4; a mode: 1, 3 (vcam_verify_checks), 2, 8, 2; 7 for the change in
-# flight; 3 at the end
-plan $((4 + (1 + 3 + 2 + 8 + 2) * ${#URB_ALLOC_MODES[@]} + 7 + 2))
+# 4; a mode: 2, 3 (vcam_verify_checks), 2, 8, 3; 12 for the change in
+# flight; 2 at the end
+plan $((4 + (2 + 3 + 2 + 8 + 3) * ${#URB_ALLOC_MODES[@]} + 12 + 2))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 echo 0x206 >/sys/module/uvcvideo/parameters/trace
@@ -59,14 +59,35 @@ wait_sent() {
 	done
 	return 1
 }
-# subscribe OUT: a V4L2 control event subscriber of brightness, in the
-# background ($sub), writing the event it gets to OUT.
-subscribe() {
-	v4l2-ctl -d /dev/video0 --wait-for-event=ctrl=brightness >"$1" 2>&1 &
-	sub=$!
+# wait_line FILE RE [PID]: until a line of FILE matches RE (30 s), 1 if
+# not or if PID exits first without one.
+wait_line() {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		if [ -n "${3:-}" ] && ! kill -0 "$3" 2>/dev/null; then
+			grep -q "$2" "$1" 2>/dev/null
+			return
+		fi
+		sleep 0.1
+	done
+	return 1
 }
-# event_value FILE: the value a brightness event carried.
-event_value() { sed -n 's/.*value: *\(-\{0,1\}[0-9]*\).*/\1/p' "$1" | head -n 1; }
+# subscribe OUT [COUNT]: a V4L2 control event subscriber of brightness in
+# the background ($sub), writing the COUNT (default 1) events it gets to
+# OUT; returns once it has subscribed, so that no change the test makes
+# after it can come too early to be seen.
+subscribe() {
+	vcam-events -c "${2:-1}" brightness >"$1" 2>&1 &
+	sub=$!
+	wait_line "$1" '^subscribed brightness$' "$sub"
+}
+# event_values FILE: the values of the brightness events, in order.
+event_values() {
+	local v
+	mapfile -t v < <(sed -n 's/^event brightness value //p' "$1")
+	echo "${v[*]}"
+}
 
 value=10
 for mode in "${URB_ALLOC_MODES[@]}"; do
@@ -74,7 +95,7 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	value=$((value + 40))
 	sent=$(status_sent)
 	since=$(dmesg | wc -l)
-	subscribe "$VCAM_TMP/event"
+	vcam_ok "$mode: the event subscriber listens" subscribe "$VCAM_TMP/event"
 	vcam-verify -f yuyv -s 640x480 -r 30 -c "$frames" --allow-host-reorder >"$VCAM_TMP/verify" 2>&1 &
 	capture=$!
 	vcam_ok "$mode: the capture streams" vcam_wait_streaming 5 "$capture"
@@ -92,7 +113,7 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	log=$(dmesg | tail -n +"$((since + 1))")
 	like "$log" 'Button \(intf 1\) pressed' "$mode: uvcvideo saw the button pressed"
 	like "$log" 'Button \(intf 1\) released' "$mode: and released"
-	is "$(event_value "$VCAM_TMP/event")" "$value" "$mode: the brightness change reached the event subscriber"
+	is "$(event_values "$VCAM_TMP/event")" "$value" "$mode: the brightness change reached the event subscriber"
 	is "$(grep -c 'Invalid control status event received' <<<"$log")" 4 \
 		"$mode: uvcvideo refused the 4 bad VideoControl packets (1 and 2 bytes; the 20 bytes' 16 and 4)"
 	like "$log" 'Invalid streaming status event received' "$mode: and the cut streaming packet"
@@ -100,12 +121,11 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: $value" \
 		"$mode: the control has the value the camera reported"
 	# an asynchronous SET_CUR, completed by the status endpoint
-	subscribe "$VCAM_TMP/event"
-	sleep 0.5
+	vcam_ok "$mode: the event subscriber listens again" subscribe "$VCAM_TMP/event"
 	v4l2-ctl -d /dev/video0 --set-ctrl "brightness=$((value + 1))" && st=0 || st=$?
 	ok "$st" "$mode: SET_CUR of the asynchronous brightness"
 	wait "$sub" || true
-	is "$(event_value "$VCAM_TMP/event")" "$((value + 1))" \
+	is "$(event_values "$VCAM_TMP/event")" "$((value + 1))" \
 		"$mode: the status endpoint completed it: the subscriber saw the new value"
 	is "$(dmesg | tail -n +"$((since + 1))" | grep -c 'Non-zero status' || true)" 0 \
 		"$mode: no status URB completed with an error"
@@ -113,31 +133,40 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 done
 
 # A camera that changes the control itself while an asynchronous SET_CUR
-# is in flight, and completes that SET_CUR half a second later, when the
-# file that set it is closed (v4l2-ctl exits at once): uvcvideo must not
-# keep the closed file as the change's owner (the debug kernel's KASAN
-# would see it used).
+# is in flight, and completes that SET_CUR only after the file that set it
+# is closed (v4l2-ctl exits at once): uvcvideo must not keep the closed
+# file as the change's owner (the debug kernel's KASAN would see it used).
+# --async-hold: the test, not a clock, says when the SET_CUR completes
+# (the FIFO's complete), once the subscriber has dequeued the camera's
+# own change: a control event queue holds one event, and a second one
+# before the first is read replaces it.
 vcam_stop TERM
 is "$VCAM_STATUS" 0 "vcam exits 0 after the modes"
-vcam_ok "vcam --async-delay 500 --fault ctrl-change-in-set: /dev/video0" \
-	vcam_start -v --async-delay 500 --fault ctrl-change-in-set --status-fifo "$fifo" \
+vcam_ok "vcam --async-hold --fault ctrl-change-in-set: /dev/video0" \
+	vcam_start -v --async-hold --fault ctrl-change-in-set --status-fifo "$fifo" \
 	--format yuyv --size 640x480 --fps 30
 sent=$(status_sent)
 # uvcvideo polls the status endpoint while a video node is open: this one
-# stays open after the subscriber has its event and exits
+# stays open after the subscriber has its events and exits
 exec 9</dev/video0
-subscribe "$VCAM_TMP/event"
-sleep 0.5
+vcam_ok "the event subscriber listens for two events" subscribe "$VCAM_TMP/event" 2
 v4l2-ctl -d /dev/video0 --set-ctrl brightness=33 && st=0 || st=$?
 ok "$st" "SET_CUR of brightness 33, its file closed before the camera completes it"
-vcam_ok "the camera reported two changes (its own, then the SET_CUR's)" wait_sent $((sent + 2))
-wait "$sub" || true
+vcam_ok "the camera reported a change of its own, the SET_CUR held" wait_sent $((sent + 1))
+vcam_ok "the subscriber dequeued it" wait_line "$VCAM_TMP/event" '^event brightness' "$sub"
+echo complete >"$fifo"
+vcam_ok "then the camera completed the SET_CUR" wait_sent $((sent + 2))
+wait "$sub" && st=0 || st=$?
+ok "$st" "the subscriber got its two events"
 exec 9<&-
-is "$(event_value "$VCAM_TMP/event")" $((33 ^ 128)) "the subscriber saw the camera's own change first"
+is "$(event_values "$VCAM_TMP/event")" "$((33 ^ 128)) 33" \
+	"the subscriber saw the camera's own change, then the SET_CUR's"
 is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: 33" \
-	"then brightness has the SET_CUR's value"
+	"brightness has the SET_CUR's value"
 like "$(cat "$VCAM_TMP/vcam.err")" 'fault ctrl-change-in-set: a change of its own first' \
 	"vcam says it reported a change of its own"
+like "$(cat "$VCAM_TMP/vcam.err")" 'status complete: 1 held packet' \
+	"and held the SET_CUR's completion until told"
 
 # A packet waits for a status URB when vcam stops: no video node is open.
 # vcam must still exit: a status thread left in EP_WRITE would hold it,

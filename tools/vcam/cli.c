@@ -22,7 +22,7 @@ void vcam_usage(FILE *f)
 "    vcam [--format LIST] [--size LIST] [--fps LIST|free] [--frames N]\n"
 "         [--speed high|super] [--pts] [--scr] [--quality Q] [--no-framestamp]\n"
 "         [--streams 1|2] [--status] [--status-fifo PATH] [--async-ctrl]\n"
-"         [--async-delay MS]\n"
+"         [--async-delay MS | --async-hold]\n"
 "         [--payload-size BYTES] [--write-size BYTES] [--udc DRIVER:DEVICE]\n"
 "         [--fault LIST [--fault-after N] [--fault-every N] [--fault-limit N]\n"
 "         [--seed N]] [--list-faults] [-v]\n"
@@ -83,6 +83,10 @@ void vcam_usage(FILE *f)
 "        --async-delay MS  implies --async-ctrl: that report MS ms after the\n"
 "                        SET_CUR (0..10000, default 0): the host's file may\n"
 "                        be closed by then\n"
+"        --async-hold    implies --async-ctrl, needs --status-fifo: that\n"
+"                        report waits for the FIFO command complete (a test\n"
+"                        decides when the SET_CUR ends, not a clock); the\n"
+"                        packets queued after it wait behind it\n"
 "        --payload-size B  dwMaxPayloadTransferSize: split frames into\n"
 "                        payloads of at most B bytes (default: one payload per\n"
 "                        frame, like a bulk camera)\n"
@@ -316,6 +320,7 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 		{ "status-fifo", required_argument, NULL, 'O' },
 		{ "async-ctrl", no_argument, NULL, 'a' },
 		{ "async-delay", required_argument, NULL, 'D' },
+		{ "async-hold", no_argument, NULL, 'H' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -451,6 +456,11 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 			c->async_ctrl = 1;
 			c->async_delay_ms = (unsigned int)v;
 			break;
+		case 'H':
+			c->status = 1;
+			c->async_ctrl = 1;
+			c->async_hold = 1;
+			break;
 		case 'v':
 			c->verbose++;
 			break;
@@ -469,6 +479,11 @@ int vcam_parse_args(struct vcam_config *c, int argc, char **argv)
 	build_formats(c);
 	if (c->busy_cpu >= 0 && !c->faults)
 		return err("--busy-cpu%s needs --fault: it starts at the first faulty frame", "", NULL);
+	if (c->async_hold && c->async_delay_ms)
+		return err("--async-hold%s and --async-delay exclude each other", "", NULL);
+	if (c->async_hold && !c->status_fifo)
+		return err("--async-hold%s needs --status-fifo: its command complete ends the hold",
+			   "", NULL);
 	if (vcam_fault_on(c, F_CTRL_CHANGE_IN_SET) && !c->async_ctrl)
 		return err("--fault ctrl-change-in-set%s needs --async-ctrl", "", NULL);
 	if (c->payload_size && c->payload_size <= vcam_hdr_len(c))

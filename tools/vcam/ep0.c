@@ -309,13 +309,18 @@ static int pu_request(struct vcam_ep0 *e, const struct usb_ctrlrequest *c, int c
 			uint8_t pkt[7] = { 0x01, VCAM_PU_ID, 0x00, UVC_PU_BRIGHTNESS_CONTROL,
 					   0x00, v & 0xff, v >> 8 };
 
-			/* the camera changed it itself while this SET_CUR was in flight */
+			/*
+			 * The camera changed it itself while this SET_CUR is
+			 * in flight: that report goes at once, the SET_CUR's
+			 * own when it ends.
+			 */
 			if (ctrl_fault(e, F_CTRL_CHANGE_IN_SET)) {
 				pkt[5] ^= 0x80;
-				vcam_status_queue(e->status, pkt, sizeof(pkt), e->cfg->async_delay_ms);
+				vcam_status_queue(e->status, pkt, sizeof(pkt), 0);
 				pkt[5] ^= 0x80;
 			}
-			vcam_status_queue(e->status, pkt, sizeof(pkt), e->cfg->async_delay_ms);
+			vcam_status_queue(e->status, pkt, sizeof(pkt),
+					  e->cfg->async_hold ? VCAM_STATUS_HOLD : e->cfg->async_delay_ms);
 		}
 		return 0;
 	case UVC_GET_INFO:

@@ -149,7 +149,8 @@ int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n,
 		at = (s->head + s->count++) % VCAM_STATUS_QUEUE;
 		memcpy(s->pkt[at], pkt, n);
 		s->len[at] = (uint8_t)n;
-		s->due[at] = vcam_now() + delay_ms / 1000.0;
+		s->held[at] = delay_ms == VCAM_STATUS_HOLD;
+		s->due[at] = vcam_now() + (s->held[at] ? 0 : delay_ms / 1000.0);
 	}
 	pthread_mutex_unlock(&s->lock);
 	if (ret)
@@ -157,6 +158,23 @@ int vcam_status_queue(struct vcam_status *s, const uint8_t *pkt, size_t n,
 	else if (write(s->wake[1], "", 1) < 0 && errno != EAGAIN)
 		fprintf(stderr, "vcam: status wake: %s\n", strerror(errno));
 	return ret;
+}
+
+/* The FIFO's complete: the held packets may go, in their order. */
+static void release_held(struct vcam_status *s)
+{
+	unsigned int released = 0;
+
+	pthread_mutex_lock(&s->lock);
+	for (unsigned int i = 0; i < s->count; i++) {
+		unsigned int at = (s->head + i) % VCAM_STATUS_QUEUE;
+
+		released += s->held[at];
+		s->held[at] = 0;
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (s->cfg->verbose)
+		fprintf(stderr, "vcam: status complete: %u held packet(s) released\n", released);
 }
 
 /* Reads what the FIFO holds; queues each whole line's packet. */
@@ -182,6 +200,10 @@ static void read_fifo(struct vcam_status *s)
 				continue;
 			uint16_t v;
 
+			if (!strcmp(s->line, "complete")) {
+				release_held(s);
+				continue;
+			}
 			n = vcam_status_parse(s->line, pkt, sizeof(pkt), &why);
 			if (n < 0) {
 				fprintf(stderr, "vcam: status command '%s': %s\n", s->line, why);
@@ -210,6 +232,11 @@ static int send_one(struct vcam_status *s, int *wait_ms)
 	*wait_ms = 100;
 	pthread_mutex_lock(&s->lock);
 	if (!s->count || ep < 0) {
+		pthread_mutex_unlock(&s->lock);
+		return 0;
+	}
+	/* a held packet holds those behind it too: the queue keeps its order */
+	if (s->held[s->head]) {
 		pthread_mutex_unlock(&s->lock);
 		return 0;
 	}
@@ -261,7 +288,7 @@ static void *status_thread(void *arg)
 			break;
 		pthread_mutex_lock(&s->lock);
 		due = s->count && __atomic_load_n(&s->ep, __ATOMIC_ACQUIRE) >= 0 &&
-		      s->due[s->head] <= vcam_now();
+		      !s->held[s->head] && s->due[s->head] <= vcam_now();
 		pthread_mutex_unlock(&s->lock);
 		if (due)
 			continue;

@@ -34,6 +34,7 @@ struct vcam_status {
 	uint8_t pkt[VCAM_STATUS_QUEUE][VCAM_STATUS_MAX];
 	uint8_t len[VCAM_STATUS_QUEUE];
 	double due[VCAM_STATUS_QUEUE];	/* vcam_now() seconds: not sent before */
+	uint8_t held[VCAM_STATUS_QUEUE];	/* until the FIFO says complete */
 	unsigned int head, count;
 	uint64_t sent, dropped;
 	uint16_t brightness;		/* the processing unit's control (atomic) */
@@ -54,6 +55,13 @@ struct vcam_status {
  *                               short, malformed or oversized packets
  */
 int vcam_status_parse(const char *line, uint8_t *pkt, size_t size, const char **why);
+
+/*
+ * vcam_status_queue()'s delay_ms for a packet held until the FIFO command
+ *   complete                    sends the packets held so far (--async-hold)
+ * so that a test, not a clock, decides when an asynchronous SET_CUR ends.
+ */
+#define VCAM_STATUS_HOLD	(~0u)
 
 int vcam_status_start(struct vcam_status *s, const struct vcam_config *c, int fd);
 /* The endpoint is enabled (SET_CONFIGURATION): packets may go. */

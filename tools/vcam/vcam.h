@@ -77,6 +77,7 @@ struct vcam_config {
 	const char *status_fifo;	/* --status-fifo: commands of status packets */
 	int async_ctrl;		/* --async-ctrl: brightness is an asynchronous control */
 	unsigned int async_delay_ms;	/* --async-delay: its completion this late */
+	int async_hold;			/* --async-hold: ... until the FIFO's complete */
 	int busy_cpu;		/* --busy-cpu: the CPU to hold, -1 none */
 	unsigned int busy_ms;	/* for this long */
 	const char *udc_driver, *udc_device;

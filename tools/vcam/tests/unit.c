@@ -810,6 +810,19 @@ static void test_cli(void)
 		   vcam_fault_on(&c, F_ERR_BIT) && vcam_fault_on(&c, F_TRUNCATE) &&
 		   !vcam_fault_on(&c, F_RANDOM), "--fps free keeps 30,60; --fault list");
 	}
+	{
+		char *hold[] = { "vcam", "--async-hold", "--status-fifo", "/tmp/f", NULL };
+		char *no_fifo[] = { "vcam", "--async-hold", NULL };
+		char *both[] = { "vcam", "--async-hold", "--async-delay", "5", "--status-fifo", "/tmp/f", NULL };
+
+		vcam_config_default(&c);
+		ok(vcam_parse_args(&c, 4, hold) == 0 && c.async_hold && c.async_ctrl && c.status,
+		   "--async-hold: an asynchronous control on the status endpoint");
+		vcam_config_default(&c);
+		ok(vcam_parse_args(&c, 2, no_fifo) == -1, "--async-hold without --status-fifo refused");
+		vcam_config_default(&c);
+		ok(vcam_parse_args(&c, 6, both) == -1, "--async-hold with --async-delay refused");
+	}
 }
 
 /* ---- interrupt.c ---- */
