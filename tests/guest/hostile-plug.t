@@ -99,7 +99,7 @@ for mode in "${modes[@]}"; do
 	vcam_ok "$mode: vcam: /dev/video0" hostile_vcam
 	exec 3<>/dev/video0
 	vcam-verify -d /dev/video0 -f yuyv -s "$HOSTILE_SIZE" -r "$HOSTILE_FPS" -c 600 -t 3 \
-		--allow-host-reorder >"$VCAM_TMP/capture.out" 2>&1 &
+		-n "$HOSTILE_BUFFERS" -v --allow-host-reorder >"$VCAM_TMP/capture.out" 2>&1 &
 	capture=$!
 	vcam_ok "$mode: the capture streams before the unplug" vcam_wait_streaming 2 "$capture"
 	vcam_stop TERM
