@@ -3,7 +3,10 @@
 # stats-consistency.t). One awk process opens the files again and again:
 # no fork per read, so reads come close together and land inside the
 # driver's updates.
-#   awk -v raw=DIR/stats_raw -v text=DIR/stats -v stop=FILE -f stats-check.awk
+#   awk -v raw=DIR/stats_raw -v text=DIR/stats -v stop=FILE [-v ready=FILE] \
+#       -f stats-check.awk
+# ready, if given, is created after the first whole snapshot: a test that
+# waits for it knows the reader runs before it changes the stream.
 # A snapshot is inconsistent when, for a timed interval, a count of 0 comes
 # with a non-zero sum, min is above max, or the sum lies outside
 # count*min..count*max; or when a stopped stream copied bytes without a
@@ -58,6 +61,7 @@ BEGIN {
 		for (k in v) if (k != "mode" && v[k] !~ /^[0-9]+$/) complete = 0
 		if (!complete) { gone++; continue }
 		snapshots++
+		if (snapshots == 1 && ready != "") { printf "" > ready; close(ready) }
 		if (v["streaming"] == 1) streaming++; else stopped++
 		reason = check()
 		if (reason != "") {

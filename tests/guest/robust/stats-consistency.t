@@ -17,9 +17,9 @@ set -euo pipefail
 VCAM_TMP=$(mktemp -d)
 param=/sys/module/uvcvideo/parameters/urb_alloc
 cycles=$(robust_count 24 8)
-# 4; streaming, switching and unplug 1, 1 and 4, and stop_reader's 2 each;
+# 4; streaming, switching and unplug 1, 1 and 5, and stop_reader's 2 each;
 # the trace 2 + 1 a mode; 2, kmemleak_end 1, kernel_healthy 3
-plan $((4 + 3 * 2 + 1 + 1 + 4 + 2 + ${#URB_ALLOC_MODES[@]} + 2 + 1 + 3))
+plan $((4 + 3 * 2 + 1 + 1 + 5 + 2 + ${#URB_ALLOC_MODES[@]} + 2 + 1 + 3))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 # A lost frame told apart: for want of a queued buffer, or another cause
@@ -48,10 +48,10 @@ pipe_pid=$!
 nice -n 19 bash -c 'while [ ! -e "$1" ]; do cat "$2/trace" >/dev/null; done' reader "$VCAM_TMP/trace-stop" "$TRACEFS" &
 trace_reader=$!
 
-start_reader() {
+start_reader() { # start_reader DIR PHASE: $VCAM_TMP/ready.PHASE after its first snapshot
 	rm -f "$VCAM_TMP/stop"
 	nice -n 19 awk -v raw="$1/stats_raw" -v text="$1/stats" -v stop="$VCAM_TMP/stop" \
-		-f tests/lib/stats-check.awk >"$VCAM_TMP/reader.$2" &
+		-v ready="$VCAM_TMP/ready.$2" -f tests/lib/stats-check.awk >"$VCAM_TMP/reader.$2" &
 	reader=$!
 }
 stop_reader() { # stop_reader PHASE: TAP of what the reader saw
@@ -89,6 +89,11 @@ start_reader "$dir" unplug
 (capture 600; exit "$st") &
 capture_pid=$!
 vcam_ok "unplug: the capture streams before the unplug" vcam_wait_streaming 2 "$capture_pid"
+# The reader is niced: on the debug kernel it once got no turn before the
+# unplug (snapshots 0, every read after the files went). It reads the
+# stream first, then the camera goes.
+vcam_ok "unplug: the reader has a snapshot of the stream before the unplug" \
+	vcam_wait_for "$VCAM_TMP/ready.unplug" 600
 vcam_stop KILL
 vcam_ok "unplug: /dev/video0 goes away" vcam_wait_gone
 wait "$capture_pid" && st=0 || st=$?
