@@ -39,7 +39,8 @@
 	X(STALL_COMMIT_GET, "stall-commit-get", 'C', "STALL GET_CUR(VS_COMMIT)") \
 	X(STALL_COMMIT, "stall-commit", 'C', "STALL SET_CUR(VS_COMMIT)") \
 	X(CTRL_CHANGE_IN_SET, "ctrl-change-in-set", 'C', \
-	  "--async-ctrl: report a change of brightness to another value before each SET_CUR's own") \
+	  "--async-ctrl: report a change of brightness to another value at once, before each " \
+	  "SET_CUR's own (which comes as --async-delay or --async-hold say)") \
 	X(DESC_LENGTH, "desc-bad-length", 'D', "VS format descriptor one byte short") \
 	X(DESC_FRAME_SHORT, "desc-frame-short", 'D', \
 	  "frame descriptors 4 bytes shorter than their intervals need") \
