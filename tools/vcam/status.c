@@ -217,8 +217,9 @@ static void read_fifo(struct vcam_status *s)
 	}
 }
 
-/* Sends the oldest queued packet once it is due; 0 sent or nothing to
- * send (*wait_ms: how long until it is due, else 100), -1 stop. */
+/* Sends the oldest queued packet once it is due: 1 sent (or lost, or to
+ * be tried again), 0 nothing due (*wait_ms: how long until it is, else
+ * 100), -1 stop. */
 static int send_one(struct vcam_status *s, int *wait_ms)
 {
 	static struct {
@@ -255,7 +256,7 @@ static int send_one(struct vcam_status *s, int *wait_ms)
 		if (errno == EINTR && s->quit)
 			return -1;
 		if (errno == EINTR)
-			return 0;		/* a stray SIGUSR1: send it again */
+			return 1;		/* a stray SIGUSR1: send it again */
 		fprintf(stderr, "vcam: status EP_WRITE: %s\n", strerror(errno));
 		/* the host is gone or reset the endpoint: that packet is lost */
 		pthread_mutex_lock(&s->lock);
@@ -268,7 +269,7 @@ static int send_one(struct vcam_status *s, int *wait_ms)
 	s->head = (s->head + 1) % VCAM_STATUS_QUEUE;
 	s->count--;
 	pthread_mutex_unlock(&s->lock);
-	return 0;
+	return 1;
 }
 
 static void *status_thread(void *arg)
@@ -282,15 +283,11 @@ static void *status_thread(void *arg)
 
 	vcam_interrupt_become(&s->intr);
 	while (!s->quit) {
-		int wait_ms, due;
+		int wait_ms, sent = send_one(s, &wait_ms);
 
-		if (send_one(s, &wait_ms))
+		if (sent < 0)
 			break;
-		pthread_mutex_lock(&s->lock);
-		due = s->count && __atomic_load_n(&s->ep, __ATOMIC_ACQUIRE) >= 0 &&
-		      !s->held[s->head] && s->due[s->head] <= vcam_now();
-		pthread_mutex_unlock(&s->lock);
-		if (due)
+		if (sent)
 			continue;
 		if (poll(pfd, s->fifo >= 0 ? 2 : 1, wait_ms) < 0 && errno != EINTR)
 			break;
