@@ -7,7 +7,7 @@
 set -euo pipefail
 . tests/lib/tap.sh
 . tests/lib/guest-lib.sh
-plan 40	# vcam_verify_checks: 3 tests, vcam_stream_checks: 6
+plan 42	# vcam_verify_checks: 3 tests, vcam_stream_checks: 6
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 
@@ -21,6 +21,17 @@ for fmt in yuyv mjpeg; do
 done
 stats=$(cat /sys/kernel/debug/usb/uvcvideo/*/stats 2>/dev/null || true)
 like "$stats" "pts: 0 early, [0-9]+ initial, [1-9][0-9]* ok" "uvcvideo saw the PTS"
+# vcam's SCR.SOF is its frame clock in milliseconds modulo 2048, so the
+# stream's SOF range lies in those 11 bits and the SOF frequency estimate
+# is 1 kHz, less the frame in progress at STREAMOFF that the counters
+# leave out: at most one 60 fps frame interval (17 ms) over the 60 frames
+# captured (about 1 s), and 10 ms of slack for the clocks' integer ms.
+sof=$(printf '%s\n' "$stats" | sed -n 's/^sof: \([0-9]*\) <= sof <= \([0-9]*\), freq \([0-9]*\)\.\([0-9]*\) kHz$/\1 \2 \3\4/p')
+read -r min_sof max_sof freq_hz <<<"${sof:-x x x}"
+ok "$([[ $min_sof =~ ^[0-9]+$ && $max_sof =~ ^[0-9]+$ ]] && [ "$min_sof" -le "$max_sof" ] &&
+	[ "$max_sof" -le 2047 ] && echo 0 || echo 1)" "uvcvideo saw the SCR: SOF range within 11 bits (${sof:-no sof line})"
+ok "$([[ $freq_hz =~ ^[0-9]+$ ]] && [ "$((10#$freq_hz))" -ge 973 ] && [ "$((10#$freq_hz))" -le 1010 ] &&
+	echo 0 || echo 1)" "SOF frequency estimate 0.973-1.010 kHz (${sof:-no sof line})"
 vcam_stop TERM
 vcam_ok "device gone" vcam_wait_gone
 
