@@ -135,7 +135,10 @@ test: check
 
 check-breakages: lab kernel-debug
 	@for b in $$(tests/breakages/run --bases $(BREAKAGES)); do \
-		[ "$$b" = "$(or $(KERNEL),$(KERNEL_DEFAULT))" ] || $(MAKE) -s other-base-kernel KERNEL=$$b || exit 1; done
+		case $$b in \
+		*:debug) $(MAKE) -s kernel-debug KERNEL=$${b%:debug} || exit 1 ;; \
+		*) [ "$$b" = "$(or $(KERNEL),$(KERNEL_DEFAULT))" ] || $(MAKE) -s other-base-kernel KERNEL=$$b || exit 1 ;; \
+		esac; done
 	@UVCDMA_STRICT=1 tests/breakages/run $(BREAKAGES)
 
 check-debug: lab kernel-debug

@@ -7,7 +7,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
-plan 18
+plan 19
 fixtures=$top/tests/host/fixtures/breakages
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -47,6 +47,9 @@ is "$(grep -c 'breakages: 1 run, 1 caught, 0 missed' "$tmp/err")" 2 "run again o
 is "$("$top/tests/breakages/run" --list "$fixtures/base.list" --bases)" "$(sed -n 's/.* base=\([^ ]*\) .*/\1/p' "$fixtures/base.list")" \
 	"--bases names the base a listed breakage needs"
 is "$("$top/tests/breakages/run" --list "$fixtures/caught.list" --bases)" "" "and none for a list without base="
+printf 'losses-merge-gap variant=debug base=6.12 tests/host/hostile-losses.t\n' >"$tmp/debug-base.list"
+is "$("$top/tests/breakages/run" --list "$tmp/debug-base.list" --bases)" "6.12:debug" \
+	"--bases names a base's debug kernel as BASE:debug (make check-breakages builds it)"
 printf 'losses-merge-gap base=5.10 tests/host/hostile-losses.t\n' >"$tmp/base.list"
 ln -sf "$fixtures/losses-merge-gap.patch" "$tmp/losses-merge-gap.patch"
 "$top/tests/breakages/run" --list "$tmp/base.list" >/dev/null 2>"$tmp/err" && st=0 || st=$?
