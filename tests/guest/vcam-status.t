@@ -34,9 +34,9 @@ frames=60
 # the broken packets, one command each
 broken=("bytes 1" "bytes 1 4" "bytes 2 1" "bytes 9 9 9 9" "control 9 2 0 1 0" "control 4 9 0 1 0"
 	"bytes $(seq -s ' ' 1 20)")
-# 4; a mode: 2, 3 (vcam_verify_checks), 2, 8, 3; 12 for the change in
-# flight; 2 at the end
-plan $((4 + (2 + 3 + 2 + 8 + 3) * ${#URB_ALLOC_MODES[@]} + 12 + 2))
+# 4; a mode: 2, 3 (vcam_verify_checks), 2, 8, 3; 18 for the change in
+# flight (6 of them the capture's); 2 at the end
+plan $((4 + (2 + 3 + 2 + 8 + 3) * ${#URB_ALLOC_MODES[@]} + 18 + 2))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 echo 0x206 >/sys/module/uvcvideo/parameters/trace
@@ -73,14 +73,24 @@ wait_line() {
 	done
 	return 1
 }
-# subscribe OUT [COUNT]: a V4L2 control event subscriber of brightness in
-# the background ($sub), writing the COUNT (default 1) events it gets to
-# OUT; returns once it has subscribed, so that no change the test makes
-# after it can come too early to be seen.
+# subscribe OUT [COUNT [VALUE]]: a V4L2 control event subscriber of
+# brightness in the background ($sub), writing the COUNT (default 1)
+# events it gets to OUT; returns once it has subscribed, so that no change
+# the test makes after it can come too early to be seen. With VALUE it
+# then sets brightness to VALUE itself, through a second file of the node
+# that stays open until the events are in (vcam-events -s): on 7.3
+# uvcvideo polls the status endpoint only while the camera is in use, and
+# an asynchronous SET_CUR keeps it in use only while its file is open.
 subscribe() {
-	vcam-events -c "${2:-1}" brightness >"$1" 2>&1 &
+	if [ -n "${3:-}" ]; then
+		vcam-events -c "${2:-1}" -s "$3" brightness >"$1" 2>&1 &
+	else
+		vcam-events -c "${2:-1}" brightness >"$1" 2>&1 &
+	fi
 	sub=$!
-	wait_line "$1" '^subscribed brightness$' "$sub"
+	local ready='^subscribed brightness$'
+	[ -z "${3:-}" ] || ready="^set brightness $3\$"
+	wait_line "$1" "$ready" "$sub"
 }
 # event_values FILE: the values of the brightness events, in order.
 event_values() {
@@ -120,11 +130,12 @@ for mode in "${URB_ALLOC_MODES[@]}"; do
 	like "$log" 'Unknown status event type 9' "$mode: and the unknown status type"
 	is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: $value" \
 		"$mode: the control has the value the camera reported"
-	# an asynchronous SET_CUR, completed by the status endpoint
-	vcam_ok "$mode: the event subscriber listens again" subscribe "$VCAM_TMP/event"
-	v4l2-ctl -d /dev/video0 --set-ctrl "brightness=$((value + 1))" && st=0 || st=$?
-	ok "$st" "$mode: SET_CUR of the asynchronous brightness"
-	wait "$sub" || true
+	# an asynchronous SET_CUR, completed by the status endpoint while the
+	# file that set it is open
+	vcam_ok "$mode: the event subscriber listens again and sets brightness (SET_CUR)" \
+		subscribe "$VCAM_TMP/event" 1 "$((value + 1))"
+	wait "$sub" && st=0 || st=$?
+	ok "$st" "$mode: the subscriber got its event"
 	is "$(event_values "$VCAM_TMP/event")" "$((value + 1))" \
 		"$mode: the status endpoint completed it: the subscriber saw the new value"
 	is "$(dmesg | tail -n +"$((since + 1))" | grep -c 'Non-zero status' || true)" 0 \
@@ -140,15 +151,20 @@ done
 # (the FIFO's complete), once the subscriber has dequeued the camera's
 # own change: a control event queue holds one event, and a second one
 # before the first is read replaces it.
+# A capture streams throughout, every frame verified: with the SET_CUR's
+# file closed, 6.1 and 6.12 poll the status endpoint while any file of the
+# node is open, but 7.3 only while the camera is in use (uvc_pm_get(): an
+# ioctl, a stream, an asynchronous control whose file is open); 20 s of
+# small frames outlast the steps, which the test checks.
 vcam_stop TERM
 is "$VCAM_STATUS" 0 "vcam exits 0 after the modes"
 vcam_ok "vcam --async-hold --fault ctrl-change-in-set: /dev/video0" \
 	vcam_start -v --async-hold --fault ctrl-change-in-set --status-fifo "$fifo" \
-	--format yuyv --size 640x480 --fps 30
+	--format yuyv --size 160x120 --fps 30
 sent=$(status_sent)
-# uvcvideo polls the status endpoint while a video node is open: this one
-# stays open after the subscriber has its events and exits
-exec 9</dev/video0
+vcam-verify -f yuyv -s 160x120 -r 30 -c 600 -n 8 --allow-host-reorder >"$VCAM_TMP/verify" 2>&1 &
+capture=$!
+vcam_ok "a capture streams, the camera in use" vcam_wait_streaming 5 "$capture"
 vcam_ok "the event subscriber listens for two events" subscribe "$VCAM_TMP/event" 2
 v4l2-ctl -d /dev/video0 --set-ctrl brightness=33 && st=0 || st=$?
 ok "$st" "SET_CUR of brightness 33, its file closed before the camera completes it"
@@ -158,7 +174,11 @@ echo complete >"$fifo"
 vcam_ok "then the camera completed the SET_CUR" wait_sent $((sent + 2))
 wait "$sub" && st=0 || st=$?
 ok "$st" "the subscriber got its two events"
-exec 9<&-
+check "the capture was still streaming then" kill -0 "$capture"
+wait "$capture" && st=0 || st=$?
+out=$(cat "$VCAM_TMP/verify")
+vcam_verify_checks "$out" 600
+ok "$st" "the capture verifies with the status packets around it"
 is "$(event_values "$VCAM_TMP/event")" "$((33 ^ 128)) 33" \
 	"the subscriber saw the camera's own change, then the SET_CUR's"
 is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: 33" \

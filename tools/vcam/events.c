@@ -11,6 +11,15 @@
  * subscription, and one that waits for the first event line before it lets
  * the camera send the next knows V4L2 did not merge the two: a control
  * event queue holds one event, a newer one replaces it.
+ *
+ * -s VALUE sets the control once subscribed, through a second file of the
+ * node that stays open until the events are in (then "set NAME VALUE"):
+ * the change is not the subscriber's own, so its event reaches it, and the
+ * setter's file is open while an asynchronous control completes. On 7.3
+ * uvcvideo polls the status endpoint only while the camera is in use
+ * (uvc_pm_get(): an ioctl, a stream, or an asynchronous control whose file
+ * is still open); 6.1 and 6.12 poll it while any file of the node is open
+ * (uvc_v4l2_open()'s uvc_status_start()).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -26,11 +35,13 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: vcam-events [-d DEVICE] [-c COUNT] [-t SECONDS] CONTROL\n"
+	fputs("usage: vcam-events [-d DEVICE] [-c COUNT] [-t SECONDS] [-s VALUE] CONTROL\n"
 	      "  CONTROL   a control's name as v4l2-ctl prints it (brightness)\n"
 	      "  -d        the video node (default /dev/video0)\n"
 	      "  -c        events to wait for (default 1)\n"
-	      "  -t        give up after this many seconds (default 60)\n", f);
+	      "  -t        give up after this many seconds (default 60)\n"
+	      "  -s        once subscribed, set the control to VALUE through a\n"
+	      "            second file of the node, open until the events are in\n", f);
 }
 
 /* v4l2-ctl's spelling of a control name: lower case, '_' between words. */
@@ -81,10 +92,12 @@ int main(int argc, char **argv)
 	const char *dev = "/dev/video0";
 	long count = 1, timeout = 60, got = 0;
 	struct v4l2_event_subscription sub = { .type = V4L2_EVENT_CTRL };
+	long set_value = 0;
+	int set = 0, setter = -1;
 	double end;
 	int o, fd;
 
-	while ((o = getopt(argc, argv, "d:c:t:h")) != -1) {
+	while ((o = getopt(argc, argv, "d:c:t:s:h")) != -1) {
 		switch (o) {
 		case 'd':
 			dev = optarg;
@@ -100,6 +113,13 @@ int main(int argc, char **argv)
 				fprintf(stderr, "vcam-events: bad -t '%s' (1..3600 s)\n", optarg);
 				return 2;
 			}
+			break;
+		case 's':
+			if (parse_count(optarg, -2147483647L - 1, 2147483647L, &set_value)) {
+				fprintf(stderr, "vcam-events: bad -s '%s' (a 32-bit integer)\n", optarg);
+				return 2;
+			}
+			set = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -129,6 +149,21 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("subscribed %s\n", argv[optind]);
+	if (set) {
+		struct v4l2_control c = { .id = sub.id, .value = (__s32)set_value };
+
+		setter = open(dev, O_RDWR);
+		if (setter < 0) {
+			fprintf(stderr, "vcam-events: %s (the setter's file): %s\n", dev, strerror(errno));
+			return 1;
+		}
+		if (xioctl(setter, VIDIOC_S_CTRL, &c)) {
+			fprintf(stderr, "vcam-events: VIDIOC_S_CTRL %s=%ld: %s\n",
+				argv[optind], set_value, strerror(errno));
+			return 1;
+		}
+		printf("set %s %ld\n", argv[optind], set_value);
+	}
 	end = now() + (double)timeout;
 	while (got < count) {
 		struct pollfd p = { .fd = fd, .events = POLLPRI };
