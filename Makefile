@@ -35,7 +35,7 @@ ifdef ICOUNT_SHIFT
 export UVCDMA_ICOUNT_SHIFT := $(ICOUNT_SHIFT)
 endif
 
-.PHONY: all deps lab kernel model model-validate upstream-check export-patches build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug kernel-kcsan kernel-coverage coverage check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
+.PHONY: all deps lab kernel model model-validate upstream-check upstream-repro export-patches build-arm32 check-arm32 kmod kernel-dma-debug kernel-debug kernel-kcsan kernel-coverage coverage check-debug kernel-unpatched userland tools check check-breakages other-base-kernel test shell guest-run \
 	bench-lab bench-stats bench-vcam bench-dma plots clean distclean help fuzz fuzz-desc
 
 ifdef KERNELS
@@ -76,6 +76,13 @@ build-arm32: kernel
 
 check-arm32: kernel
 	@tests/run tests/lab/arm32-guest.t
+
+# linux-media 0001's use-after-free with upstream's own uvcvideo, without
+# and with the fix, on the 7.3 debug kernel (patches/upstream/
+# reproduce-stale-debugfs.sh; two debug guests, about 10 min)
+upstream-repro: lab
+	@$(MAKE) -s kernel-debug KERNEL=7.3
+	@patches/upstream/reproduce-stale-debugfs.sh
 
 upstream-check: deps
 	@$(MAKE) -s kernel KERNEL=7.3
