@@ -79,7 +79,7 @@ check-arm32: kernel
 
 # linux-media 0001's use-after-free with upstream's own uvcvideo, without
 # and with the fix, on the 7.3 debug kernel (patches/upstream/
-# reproduce-stale-debugfs.sh; two debug guests, about 10 min)
+# reproduce-stale-debugfs.sh; two debug guests, 21 min beside a check-debug)
 upstream-repro: lab
 	@$(MAKE) -s kernel-debug KERNEL=7.3
 	@patches/upstream/reproduce-stale-debugfs.sh
