@@ -30,7 +30,13 @@ plan $((3 + 2 * ${#blocks[@]} + checks + 3))
 out=$(perf version 2>&1) && st=0 || st=$?
 ok "$st" "perf runs"
 kver=$(uname -r)
-like "$out" "^perf version ${kver%%[-+]*}" "perf is of the kernel's version ($kver)"
+# The guest's perf is Debian 12's linux-perf, built from linux-source-6.1
+# (qemu/guest-packages.txt): the kernel's own version on the 6.1 base, and
+# 6.1's on 6.12 and 7.3, whose tracepoints the examples below still read.
+case $kver in
+6.1.*) like "$out" "^perf version ${kver%%[-+]*}" "perf is of the kernel's version ($kver)" ;;
+*) like "$out" "^perf version 6\.1\." "perf is Debian 12's, of 6.1 (the kernel is $kver)" ;;
+esac
 diag "$out"
 
 ok "$([ "${#blocks[@]}" -ge 2 ] && echo 0 || echo 1)" "bpf/README.md has perf examples (${#blocks[@]})"
