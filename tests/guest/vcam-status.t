@@ -34,9 +34,9 @@ frames=60
 # the broken packets, one command each
 broken=("bytes 1" "bytes 1 4" "bytes 2 1" "bytes 9 9 9 9" "control 9 2 0 1 0" "control 4 9 0 1 0"
 	"bytes $(seq -s ' ' 1 20)")
-# 4; a mode: 2, 3 (vcam_verify_checks), 2, 8, 3; 18 for the change in
+# 5; a mode: 2, 3 (vcam_verify_checks), 2, 8, 3; 18 for the change in
 # flight (6 of them the capture's); 2 at the end
-plan $((4 + (2 + 3 + 2 + 8 + 3) * ${#URB_ALLOC_MODES[@]} + 18 + 2))
+plan $((5 + (2 + 3 + 2 + 8 + 3) * ${#URB_ALLOC_MODES[@]} + 18 + 2))
 
 vcam_ok "modprobe dummy_hcd raw_gadget uvcvideo" vcam_modules
 echo 0x206 >/sys/module/uvcvideo/parameters/trace
@@ -45,6 +45,11 @@ vcam_ok "vcam --async-ctrl --status-fifo: /dev/video0" \
 	vcam_start -v --async-ctrl --status-fifo "$fifo" --format yuyv --size 640x480 --fps 30
 like "$(dmesg | tail -n +"$((since + 1))")" 'Found a Status endpoint \(addr 85\)' \
 	"uvcvideo found the status endpoint"
+# vcam --status declares streaming interface 1's button (bTriggerSupport
+# and bTriggerUsage 1), for which 6.12 and 7.3 register an input device
+# (6.1 registers one for every camera); its Phys ends in /button.
+like "$(cat /proc/bus/input/devices 2>&1)" 'P: Phys=usb-[^ ]*/button' \
+	"uvcvideo registered the camera button's input device"
 is "$(v4l2-ctl -d /dev/video0 --get-ctrl brightness 2>&1)" "brightness: 128" \
 	"the processing unit's brightness is a control, at its default"
 

@@ -71,6 +71,8 @@ void vcam_usage(FILE *f)
 "                        missing, removed at exit if vcam made it); numbers\n"
 "                        decimal or 0x hex, each value one byte:\n"
 "                          button press|release  streaming interface 1's button\n"
+"                              (declared in its input header: bTriggerSupport\n"
+"                              and bTriggerUsage 1)\n"
 "                          control ENTITY SELECTOR ATTRIBUTE [BYTE...]  a\n"
 "                              control change (4 2 0 V 0: brightness is now V)\n"
 "                          bytes BYTE...  exactly these bytes (1..64): short,\n"

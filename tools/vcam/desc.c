@@ -253,7 +253,12 @@ static void vs_interface(const struct vcam_config *c, struct out *o, int intf, i
 	put8(o, c->nformats); put16(o, 0);
 	put8(o, ep); put8(o, 0);
 	put8(o, vcam_fault_on(c, F_DESC_LINK) ? 9 : ot);
-	put8(o, 0); put8(o, 0); put8(o, 0);
+	/*
+	 * bStillCaptureMethod 0; with --status, whose FIFO sends button
+	 * events, a general purpose button (bTriggerSupport 1, bTriggerUsage
+	 * 1): 6.12 and later register the button's input device only then.
+	 */
+	put8(o, 0); put8(o, c->status ? 1 : 0); put8(o, c->status ? 1 : 0);
 	put8(o, 1);
 	for (int i = 0; i < c->nformats; i++)
 		put8(o, 0);

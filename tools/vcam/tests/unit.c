@@ -215,7 +215,7 @@ static void test_status_descriptors(void)
 	static uint8_t got[4096];
 	struct vcam_config c;
 	size_t n;
-	long vc, pu, ot, ep, cs;
+	long vc, vs, pu, ot, ep, cs;
 
 	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --status");
 	n = vcam_config_desc(&c, got, sizeof(got));
@@ -241,6 +241,15 @@ static void test_status_descriptors(void)
 	   "--status: then its class-specific interrupt endpoint descriptor");
 	ok(find_desc(got, n, (size_t)cs, 0x04, -1) > cs,
 	   "--status: the endpoint belongs to the VideoControl interface (before the streaming one)");
+	vs = find_desc(got, n, (size_t)vc + got[vc], 0x24, 0x01);
+	ok(vs > 0 && got[vs + 9] == 0 && got[vs + 10] == 1 && got[vs + 11] == 1,
+	   "--status: the streaming input header declares a button (bTriggerSupport 1, bTriggerUsage 1)");
+	config_ok(&c, "--format yuyv --size 640x480 --fps 30");
+	n = vcam_config_desc(&c, got, sizeof(got));
+	vc = find_desc(got, n, 0, 0x24, 0x01);
+	vs = vc > 0 ? find_desc(got, n, (size_t)vc + got[vc], 0x24, 0x01) : -1;
+	ok(vs > 0 && got[vs + 10] == 0 && got[vs + 11] == 0,
+	   "without --status: no button declared (bTriggerSupport 0, bTriggerUsage 0)");
 
 	config_ok(&c, "--format yuyv --size 640x480 --fps 30 --status --speed super");
 	n = vcam_config_desc(&c, got, sizeof(got));
