@@ -176,13 +176,22 @@ static void pair_one(struct pairing *p, struct stream_state *st, struct uvc_trac
 			stop_urb(s, bit, e->ts);
 		else
 			sample_begin(p, st, s, u, e);
+		if (u->cpu_held && e->status == 0) {
+			add_sample(&t[UVC_T_SYNC_CPU], u->cpu_held_ns);
+			sample_set(u, UVC_T_SYNC_CPU, u->cpu_held_ns);
+		}
+		u->cpu_held = 0;
 		break;
 	case UVC_EV_SYNC_CPU_START:
 		u->in_cpu = 1;
 		u->cpu_ts = e->ts;
 		break;
 	case UVC_EV_SYNC_CPU_DONE:
-		if (u->in_cpu) {
+		if (u->in_cpu && !u->active) {
+			/* before the completion: usbcore's (7.3) */
+			u->cpu_held = 1;
+			u->cpu_held_ns = e->ts - u->cpu_ts;
+		} else if (u->in_cpu) {
 			add_sample(&t[UVC_T_SYNC_CPU], e->ts - u->cpu_ts);
 			sample_set(u, UVC_T_SYNC_CPU, e->ts - u->cpu_ts);
 		} else {

@@ -25,6 +25,11 @@ struct urb_state {
 	int header_done;	/* the header interval of this completion is timed */
 	int in_copy;		/* copy_start seen, copy_done not yet */
 	int in_cpu, in_dev;	/* sync start seen, done not yet */
+	/* a sync for the CPU done before its completion (usbcore's, in the
+	 * giveback: 7.3), held until the completion says whether uvcvideo
+	 * accounts it: not for an URB that completed with an error */
+	int cpu_held;
+	uint64_t cpu_held_ns;
 	uint64_t complete_ts, copy_ts, cpu_ts, dev_ts;
 	unsigned int depth;	/* pending submissions */
 	uint64_t submit[SUBMIT_DEPTH];	/* their completion times, or SUBMIT_INITIAL */

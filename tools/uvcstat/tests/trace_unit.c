@@ -119,6 +119,44 @@ static void timing_is(const struct uvc_timing_raw *t, uint64_t count, uint64_t s
 
 /* ---- Pairing ---- */
 
+/*
+ * 7.3: usbcore syncs a non-contiguous URB for the CPU in the giveback,
+ * before the completion handler: T-20..T-10 sync cpu, then the cycle
+ * without the driver's own sync. uvcvideo accounts that sync with the
+ * completion, and not for an URB that completed with an error.
+ */
+static void cycle_usbcore_sync(uint64_t t, unsigned int s, unsigned int u, int mode, int status)
+{
+	E(t - 20, UVC_EV_SYNC_CPU_START, s, u, mode, 0, 0, 0);
+	E(t - 10, UVC_EV_SYNC_CPU_DONE, s, u, mode, 0, 0, 0);
+	E(t, UVC_EV_URB_COMPLETE, s, u, mode, status, 0, 0);
+	if (status)
+		return;
+	E(t + 25, UVC_EV_DECODE_HEADER, s, u, mode, 2, 1002, 0x80);
+	E(t + 30, UVC_EV_COPY_QUEUED, s, u, mode, 0, 1000, 0);
+	E(t + 100, UVC_EV_COPY_START, s, u, mode, 0, 1000, 0);
+	E(t + 150, UVC_EV_COPY_DONE, s, u, mode, 0, 1000, 0);
+	E(t + 160, UVC_EV_SYNC_DEVICE_START, s, u, mode, 0, 0, 0);
+	E(t + 170, UVC_EV_SYNC_DEVICE_DONE, s, u, mode, 0, 0, 0);
+	E(t + 180, UVC_EV_URB_SUBMIT, s, u, mode, 0, 0, 0);
+}
+
+static void test_usbcore_sync_before_completion(void)
+{
+	const struct uvc_raw *r;
+
+	nev = 0;
+	initial(0, 0, 0, NC, 5);
+	cycle_usbcore_sync(1000, 0, 0, NC, 0);
+	cycle_usbcore_sync(2000, 0, 0, NC, 0);
+	cycle_usbcore_sync(3000, 0, 0, NC, -2);	/* STREAMOFF: -ENOENT, synced all the same */
+	ok(pair() == 0, "7.3 order (usbcore's sync before the completion): paired");
+	r = &res.s[0].raw;
+	timing_is(&r->t[UVC_T_SYNC_CPU], 2, 20, 200, 10, 10,
+		  "sync for cpu: the two completed URBs' syncs, not the errored one's");
+	is_u64(res.s[0].unpaired, 0, "no event left unpaired");
+}
+
 static void test_one_urb(void)
 {
 	const struct uvc_raw *r;
@@ -561,6 +599,7 @@ static void test_debugfs_dir(void)
 int main(void)
 {
 	test_one_urb();
+	test_usbcore_sync_before_completion();
 	test_nested_submission();
 	test_sessions();
 	test_partial();
