@@ -173,6 +173,28 @@ kernel_build_env() {
 	export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-4G}
 }
 
+# uvcvideo_build_copy DIR TREEISH LOG [PATCH]: drivers/media/usb/uvc of
+# KERNEL_SRC's git at TREEISH (HEAD: the lab's series; pristine: the
+# package's own) copied into DIR, with PATCH (-p1) if given, and built
+# there as DIR/drivers/media/usb/uvc/uvcvideo.ko against KERNEL_SRC (M=,
+# the kernel's ccache), the build's output in LOG. Returns 1 if PATCH does
+# not apply, 2 if the build fails.
+uvcvideo_build_copy() {
+	local dir=$1 treeish=$2 log=$3 patch=${4:-}
+	mkdir -p "$dir"
+	git -C "$KERNEL_SRC" archive "$treeish" drivers/media/usb/uvc | tar -x -C "$dir"
+	[ -z "$patch" ] || patch -s -p1 -d "$dir" <"$patch" || return 1
+	# Built outside the tree (M=), the module would taint the kernel with
+	# O when it loads, and every test that requires an untainted kernel
+	# would fail for that alone. modpost marks in-tree modules so; this
+	# one is the tree's own driver.
+	printf '\n/* uvcdma: the in-tree driver, built with M= */\nMODULE_INFO(intree, "Y");\n' \
+		>>"$dir/drivers/media/usb/uvc/uvc_driver.c"
+	kernel_build_env "$KERNEL_SRC"
+	MAKEFLAGS='' make -s -C "$KERNEL_SRC" M="$dir/drivers/media/usb/uvc" \
+		CC="ccache ${CROSS_COMPILE}gcc" -j"$(nproc)" modules >"$log" 2>&1 || return 2
+}
+
 # arm32_series_worktree TREE: TREE, a worktree of the lab's KERNEL tree at
 # its HEAD (the series applied), and the environment of a 32-bit arm cross
 # build there (ARCH, CROSS_COMPILE, ccache). Sets ARM32_CROSS (the prefix,

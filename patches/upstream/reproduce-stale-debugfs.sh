@@ -30,21 +30,16 @@ fix=$UVCDMA_TOP/patches/upstream/linux-media/0001-media-uvcvideo-Remove-the-stre
 [ -r "$fix" ] || die "no $fix"
 [ -r "$KERNEL_IMAGE" ] || die "no 7.3 debug kernel at $KERNEL_IMAGE: run 'make kernel-debug KERNEL=7.3'"
 out_top=$BUILD_DIR/upstream-repro
-kernel_build_env "$KERNEL_SRC"
 
 # build NAME [PATCH]: the pristine uvcvideo (with PATCH) in out_top/NAME
 build() {
-	local name=$1 patch=${2:-} src=$out_top/$1
-	rm -rf "$src"
-	mkdir -p "$src"
-	git -C "$KERNEL_SRC" archive pristine drivers/media/usb/uvc | tar -x -C "$src"
-	[ -z "$patch" ] || patch -s -p1 -d "$src" <"$patch" || die "$patch does not apply to 7.3.4's uvcvideo"
-	# Built with M=, the module would taint the kernel with O when it
-	# loads; it is the tree's own driver, as modpost marks in-tree ones.
-	printf '\nMODULE_INFO(intree, "Y");\n' >>"$src/drivers/media/usb/uvc/uvc_driver.c"
-	MAKEFLAGS='' make -s -C "$KERNEL_SRC" M="$src/drivers/media/usb/uvc" \
-		CC="ccache ${CROSS_COMPILE}gcc" -j"$(nproc)" modules >"$src/build.log" 2>&1 ||
-		die "uvcvideo ($name) does not build (log: $src/build.log)"
+	local st
+	rm -rf "${out_top:?}/$1"
+	uvcvideo_build_copy "$out_top/$1" pristine "$out_top/$1/build.log" "${2:-}" && st=0 || st=$?
+	case $st in
+	1) die "$2 does not apply to 7.3.4's uvcvideo" ;;
+	2) die "uvcvideo ($1) does not build (log: $out_top/$1/build.log)" ;;
+	esac
 }
 
 # run NAME: boot the debug kernel with NAME's uvcvideo in place of the

@@ -87,14 +87,10 @@ wait_line() {
 # uvcvideo polls the status endpoint only while the camera is in use, and
 # an asynchronous SET_CUR keeps it in use only while its file is open.
 subscribe() {
-	if [ -n "${3:-}" ]; then
-		vcam-events -c "${2:-1}" -s "$3" brightness >"$1" 2>&1 &
-	else
-		vcam-events -c "${2:-1}" brightness >"$1" 2>&1 &
-	fi
+	local set=() ready='^subscribed brightness$'
+	[ -z "${3:-}" ] || { set=(-s "$3"); ready="^set brightness $3\$"; }
+	vcam-events -c "${2:-1}" "${set[@]}" brightness >"$1" 2>&1 &
 	sub=$!
-	local ready='^subscribed brightness$'
-	[ -z "${3:-}" ] || ready="^set brightness $3\$"
 	wait_line "$1" "$ready" "$sub"
 }
 # event_values FILE: the values of the brightness events, in order.

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	long count = 1, timeout = 60, got = 0;
 	struct v4l2_event_subscription sub = { .type = V4L2_EVENT_CTRL };
 	long set_value = 0;
-	int set = 0, setter = -1;
+	int set = 0;
 	double end;
 	int o, fd;
 
@@ -151,8 +151,9 @@ int main(int argc, char **argv)
 	printf("subscribed %s\n", argv[optind]);
 	if (set) {
 		struct v4l2_control c = { .id = sub.id, .value = (__s32)set_value };
+		/* left open until exit: the asynchronous control stays in use */
+		int setter = open(dev, O_RDWR);
 
-		setter = open(dev, O_RDWR);
 		if (setter < 0) {
 			fprintf(stderr, "vcam-events: %s (the setter's file): %s\n", dev, strerror(errno));
 			return 1;
